@@ -1,0 +1,2 @@
+int f(void) { return 0; }
+// CHECK-FIXES: int f(void) { return 0; }

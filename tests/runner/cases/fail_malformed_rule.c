@@ -1,0 +1,2 @@
+int f(void) { return 0; }
+// CHECK-MESSAGES: :[[@LINE-1]]:1: warning: no rule at the end

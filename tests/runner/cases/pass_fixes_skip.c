@@ -1,0 +1,3 @@
+// RUN-FIXES: skip
+int f(void) { return 0; }
+// CHECK-FIXES: int f(void) { return 0; }

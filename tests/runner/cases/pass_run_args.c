@@ -1,0 +1,2 @@
+// RUN-ARGS: --engine=tree-sitter   --quiet
+int f(void) { return 0; }

@@ -1,0 +1,1014 @@
+/*
+ * testdata_runner - run fscheck on one test case and compare its findings
+ * with the expectations written inline in the case.
+ *
+ *   testdata_runner FSCHECK_BINARY CASE.c [EXTRA_FSCHECK_ARGS...]
+ *
+ * The case is analysed with
+ *
+ *   FSCHECK --format=json [RUN-ARGS...] [EXTRA...] CASE.c -- -std=c11 -D_GNU_SOURCE
+ *
+ * run in the case's own folder.  Directives live in `//` comments:
+ *
+ *   // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: TEXT [FS101]
+ *       One expected finding.  [[@LINE]], [[@LINE+N]], [[@LINE-N]] are
+ *       relative to the comment's own line; the column is 1-based and counts
+ *       bytes.  TEXT is matched against the finding's message from its start:
+ *       {{REGEX}} parts are POSIX extended regular expressions, the rest is
+ *       literal.  The bracketed tag is the rule id (or fscheck-NAME).
+ *   // CHECK-NOTES: :[[@LINE-2]]:35: note: TEXT
+ *       A related location of the finding expected by the nearest
+ *       CHECK-MESSAGES above it.  When a finding's expectation has at least
+ *       one CHECK-NOTES, all of its related locations must be expected;
+ *       without any, they are not checked.
+ *   // RUN-ARGS: --engine=tree-sitter
+ *       Extra fscheck arguments for this case (split on blanks).
+ *   // RUN-FIXES: skip
+ *       CHECK-FIXES lines are not supported yet; with this directive they are
+ *       skipped, without it they are an error.
+ *
+ * The check is strict: every expectation must be met by exactly one finding,
+ * every finding must be expected (a case without CHECK-MESSAGES must produce
+ * none), unknown or malformed directives are errors, the case must not be
+ * skipped by fscheck, and fscheck's exit status must be 1 with findings and 0
+ * without.
+ *
+ * Exit status: 0 pass, 1 fail, 2 usage or setup error.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <regex.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <jansson.h>
+
+#define RUNNER_TIMEOUT_SECONDS 120
+
+/* --- small helpers ------------------------------------------------------- */
+
+static void *xmalloc(size_t n)
+{
+    void *p = malloc(n ? n : 1);
+    if (!p) {
+        fputs("testdata_runner: out of memory\n", stderr);
+        abort();
+    }
+    return p;
+}
+
+static void *xrealloc(void *p, size_t n)
+{
+    p = realloc(p, n ? n : 1);
+    if (!p) {
+        fputs("testdata_runner: out of memory\n", stderr);
+        abort();
+    }
+    return p;
+}
+
+static char *xstrndup(const char *s, size_t n)
+{
+    char *r = xmalloc(n + 1);
+    memcpy(r, s, n);
+    r[n] = '\0';
+    return r;
+}
+
+static char *xstrdup(const char *s)
+{
+    return xstrndup(s, strlen(s));
+}
+
+/* A growable byte buffer. */
+typedef struct buf {
+    char *data;
+    size_t len, cap;
+} buf;
+
+static void buf_add(buf *b, const char *s, size_t n)
+{
+    if (b->len + n + 1 > b->cap) {
+        b->cap = (b->len + n + 1) * 2;
+        b->data = xrealloc(b->data, b->cap);
+    }
+    memcpy(b->data + b->len, s, n);
+    b->len += n;
+    b->data[b->len] = '\0';
+}
+
+static void buf_addc(buf *b, char c)
+{
+    buf_add(b, &c, 1);
+}
+
+static void buf_adds(buf *b, const char *s)
+{
+    buf_add(b, s, strlen(s));
+}
+
+static int read_fd(int fd, buf *out)
+{
+    char chunk[8192];
+    for (;;) {
+        ssize_t n = read(fd, chunk, sizeof chunk);
+        if (n < 0) {
+            if (errno == EINTR)
+                continue;
+            return -1;
+        }
+        if (n == 0)
+            return 0;
+        buf_add(out, chunk, (size_t)n);
+    }
+}
+
+/* --- errors and the report ----------------------------------------------- */
+
+static const char *case_name; /* the case as given on the command line */
+static int failures;
+
+/* A failure tied to a line of the case (line 0: the whole case). */
+static void fail_at(int line, const char *fmt, ...)
+{
+    va_list ap;
+    if (line > 0)
+        fprintf(stdout, "%s:%d: error: ", case_name, line);
+    else
+        fprintf(stdout, "%s: error: ", case_name);
+    va_start(ap, fmt);
+    vfprintf(stdout, fmt, ap);
+    va_end(ap);
+    fputc('\n', stdout);
+    failures++;
+}
+
+static void detail(const char *fmt, ...)
+{
+    va_list ap;
+    fputs("    ", stdout);
+    va_start(ap, fmt);
+    vfprintf(stdout, fmt, ap);
+    va_end(ap);
+    fputc('\n', stdout);
+}
+
+/* --- expectations -------------------------------------------------------- */
+
+typedef struct expect {
+    int directive_line; /* line of the comment */
+    int line, col;      /* expected location */
+    char *severity;     /* "warning", "error", "note" */
+    char *text;         /* TEXT as written */
+    char *rule;         /* rule tag as written (NULL for notes) */
+    regex_t re;         /* TEXT compiled, anchored at the start */
+    int re_ok;
+    int owner;          /* notes: index of the CHECK-MESSAGES they belong to */
+    int nnotes;         /* messages: how many CHECK-NOTES belong to it */
+    int matched;        /* how many findings (or related entries) met it */
+    int finding;        /* messages: index of the finding that met it */
+} expect;
+
+typedef struct expect_list {
+    expect *v;
+    int n, cap;
+} expect_list;
+
+static expect *expect_push(expect_list *l)
+{
+    if (l->n == l->cap) {
+        l->cap = l->cap ? l->cap * 2 : 16;
+        l->v = xrealloc(l->v, (size_t)l->cap * sizeof *l->v);
+    }
+    memset(&l->v[l->n], 0, sizeof l->v[l->n]);
+    l->v[l->n].owner = -1;
+    l->v[l->n].finding = -1;
+    return &l->v[l->n++];
+}
+
+/*
+ * Turn TEXT into an anchored POSIX extended regex: {{...}} parts are copied
+ * as they are (in parentheses), every other byte is matched literally.
+ * Returns 0, or -1 with *why set when a {{ is not closed.
+ */
+static int text_to_regex(const char *text, buf *re, const char **why)
+{
+    const char *p = text;
+    buf_addc(re, '^');
+    while (*p) {
+        if (p[0] == '{' && p[1] == '{') {
+            const char *end = strstr(p + 2, "}}");
+            if (!end) {
+                *why = "'{{' without a closing '}}'";
+                return -1;
+            }
+            /* "{{a}}}" closes at the last of a run of braces, as FileCheck does */
+            while (end[2] == '}')
+                end++;
+            buf_addc(re, '(');
+            buf_add(re, p + 2, (size_t)(end - (p + 2)));
+            buf_addc(re, ')');
+            p = end + 2;
+            continue;
+        }
+        if (strchr("^.[$()|*+?{\\", *p))
+            buf_addc(re, '\\');
+        buf_addc(re, *p);
+        p++;
+    }
+    return 0;
+}
+
+/* Parse "[[@LINE]]", "[[@LINE+N]]", "[[@LINE-N]]" at *pp. */
+static int parse_line_ref(const char **pp, int here, int *out)
+{
+    const char *p = *pp;
+    long delta = 0;
+    if (strncmp(p, "[[@LINE", 7) != 0)
+        return -1;
+    p += 7;
+    if (*p == '+' || *p == '-') {
+        int neg = *p == '-';
+        char *end;
+        p++;
+        if (*p < '0' || *p > '9')
+            return -1;
+        delta = strtol(p, &end, 10);
+        if (neg)
+            delta = -delta;
+        p = end;
+    }
+    if (strncmp(p, "]]", 2) != 0)
+        return -1;
+    *pp = p + 2;
+    *out = here + (int)delta;
+    return 0;
+}
+
+static int parse_int(const char **pp, int *out)
+{
+    const char *p = *pp;
+    long v = 0;
+    if (*p < '0' || *p > '9')
+        return -1;
+    while (*p >= '0' && *p <= '9') {
+        v = v * 10 + (*p - '0');
+        if (v > INT_MAX)
+            return -1;
+        p++;
+    }
+    *pp = p;
+    *out = (int)v;
+    return 0;
+}
+
+/*
+ * Parse the body of a CHECK-MESSAGES or CHECK-NOTES directive:
+ *   :[[@LINE-1]]:9: warning: TEXT [FS101]
+ *   :[[@LINE-1]]:9: note: TEXT
+ */
+static int parse_expectation(const char *body, int here, int is_note, expect *e,
+                             const char **why)
+{
+    const char *p = body;
+    const char *sev, *colon;
+    size_t len;
+
+    while (*p == ' ' || *p == '\t')
+        p++;
+    if (*p++ != ':') {
+        *why = "expected ':[[@LINE...]]:COL: SEVERITY: TEXT'";
+        return -1;
+    }
+    if (parse_line_ref(&p, here, &e->line) != 0) {
+        *why = "expected a line as [[@LINE]], [[@LINE+N]] or [[@LINE-N]]";
+        return -1;
+    }
+    if (e->line < 1) {
+        *why = "the line reference points before the start of the file";
+        return -1;
+    }
+    if (*p++ != ':' || parse_int(&p, &e->col) != 0 || e->col < 1 || *p++ != ':') {
+        *why = "expected ':COL:' after the line (a 1-based byte column)";
+        return -1;
+    }
+    if (*p++ != ' ') {
+        *why = "expected ' SEVERITY: ' after the column";
+        return -1;
+    }
+    sev = p;
+    colon = strchr(p, ':');
+    if (!colon || colon == sev || colon[1] != ' ') {
+        *why = "expected 'SEVERITY: ' after the column";
+        return -1;
+    }
+    e->severity = xstrndup(sev, (size_t)(colon - sev));
+    if (is_note ? strcmp(e->severity, "note") != 0
+                : (strcmp(e->severity, "warning") != 0 && strcmp(e->severity, "error") != 0)) {
+        *why = is_note ? "CHECK-NOTES expects 'note:'" : "CHECK-MESSAGES expects 'warning:' or 'error:'";
+        return -1;
+    }
+    p = colon + 2;
+
+    /* trim trailing blanks */
+    len = strlen(p);
+    while (len > 0 && (p[len - 1] == ' ' || p[len - 1] == '\t' || p[len - 1] == '\r'))
+        len--;
+
+    if (!is_note) {
+        /* the rule tag: the last " [...]" at the end of the line */
+        const char *open = NULL;
+        size_t i;
+        if (len < 3 || p[len - 1] != ']') {
+            *why = "expected the rule as ' [FSnnn]' at the end";
+            return -1;
+        }
+        for (i = len - 1; i > 0; i--) {
+            if (p[i] == '[' && p[i - 1] == ' ') {
+                open = p + i;
+                break;
+            }
+        }
+        if (!open || open + 1 >= p + len - 1) {
+            *why = "expected the rule as ' [FSnnn]' at the end";
+            return -1;
+        }
+        e->rule = xstrndup(open + 1, (size_t)(p + len - 1 - (open + 1)));
+        len = (size_t)(open - 1 - p);
+    }
+    e->text = xstrndup(p, len);
+    if (e->text[0] == '\0') {
+        *why = "the message text is empty";
+        return -1;
+    }
+
+    {
+        buf re = {0};
+        int rc;
+        if (text_to_regex(e->text, &re, why) != 0) {
+            free(re.data);
+            return -1;
+        }
+        rc = regcomp(&e->re, re.data, REG_EXTENDED | REG_NOSUB);
+        free(re.data);
+        if (rc != 0) {
+            *why = "a {{...}} part is not a valid POSIX extended regex";
+            return -1;
+        }
+        e->re_ok = 1;
+    }
+    return 0;
+}
+
+/* --- the case file ------------------------------------------------------- */
+
+typedef struct case_file {
+    char **lines;
+    int nlines;
+    expect_list msgs, notes;
+    char **run_args;
+    int nrun_args;
+    int fixes_skip;
+    int nfixes;
+    int bad; /* directive errors */
+} case_file;
+
+static void split_args(case_file *c, const char *s)
+{
+    while (*s) {
+        const char *start;
+        while (*s == ' ' || *s == '\t')
+            s++;
+        if (!*s)
+            break;
+        start = s;
+        while (*s && *s != ' ' && *s != '\t' && *s != '\r')
+            s++;
+        c->run_args = xrealloc(c->run_args, (size_t)(c->nrun_args + 1) * sizeof *c->run_args);
+        c->run_args[c->nrun_args++] = xstrndup(start, (size_t)(s - start));
+        while (*s == '\r')
+            s++;
+    }
+}
+
+/*
+ * Find a directive in a line: "//", blanks, then CHECK-WORD or RUN-WORD.
+ * Returns a pointer to the tag, or NULL.
+ */
+static const char *find_directive(const char *line)
+{
+    const char *p = line;
+    while ((p = strstr(p, "//")) != NULL) {
+        const char *q = p + 2;
+        while (*q == ' ' || *q == '\t')
+            q++;
+        if (strncmp(q, "CHECK-", 6) == 0 || strncmp(q, "RUN-", 4) == 0)
+            return q;
+        p += 2;
+    }
+    return NULL;
+}
+
+static void parse_case(case_file *c, const char *text)
+{
+    const char *p = text;
+    int ln = 0;
+    int last_msg = -1;
+    int pending_fixes_line = 0;
+
+    while (*p) {
+        const char *nl = strchr(p, '\n');
+        size_t n = nl ? (size_t)(nl - p) : strlen(p);
+        c->lines = xrealloc(c->lines, (size_t)(c->nlines + 1) * sizeof *c->lines);
+        c->lines[c->nlines++] = xstrndup(p, n);
+        p += n + (nl ? 1 : 0);
+    }
+
+    for (ln = 1; ln <= c->nlines; ln++) {
+        const char *line = c->lines[ln - 1];
+        const char *tag = find_directive(line);
+        const char *colon, *body;
+        char *name;
+        const char *why = NULL;
+
+        if (!tag)
+            continue;
+        colon = tag;
+        while ((*colon >= 'A' && *colon <= 'Z') || (*colon >= '0' && *colon <= '9') || *colon == '-' ||
+               *colon == '_')
+            colon++;
+        name = xstrndup(tag, (size_t)(colon - tag));
+        if (*colon != ':') {
+            fail_at(ln, "malformed directive '%s': expected ':' after the tag", name);
+            c->bad++;
+            free(name);
+            continue;
+        }
+        body = colon + 1;
+
+        if (strcmp(name, "CHECK-MESSAGES") == 0) {
+            expect *e = expect_push(&c->msgs);
+            e->directive_line = ln;
+            if (parse_expectation(body, ln, 0, e, &why) != 0) {
+                fail_at(ln, "malformed CHECK-MESSAGES: %s", why);
+                c->bad++;
+                c->msgs.n--;
+            } else {
+                last_msg = c->msgs.n - 1;
+            }
+        } else if (strcmp(name, "CHECK-NOTES") == 0) {
+            expect *e = expect_push(&c->notes);
+            e->directive_line = ln;
+            if (last_msg < 0) {
+                fail_at(ln, "CHECK-NOTES must follow the CHECK-MESSAGES of its finding");
+                c->bad++;
+                c->notes.n--;
+            } else if (parse_expectation(body, ln, 1, e, &why) != 0) {
+                fail_at(ln, "malformed CHECK-NOTES: %s", why);
+                c->bad++;
+                c->notes.n--;
+            } else {
+                e->owner = last_msg;
+                c->msgs.v[last_msg].nnotes++;
+            }
+        } else if (strcmp(name, "CHECK-FIXES") == 0) {
+            c->nfixes++;
+            if (!pending_fixes_line)
+                pending_fixes_line = ln;
+        } else if (strcmp(name, "RUN-ARGS") == 0) {
+            split_args(c, body);
+        } else if (strcmp(name, "RUN-FIXES") == 0) {
+            const char *v = body;
+            size_t len;
+            while (*v == ' ' || *v == '\t')
+                v++;
+            len = strlen(v);
+            while (len > 0 && (v[len - 1] == ' ' || v[len - 1] == '\t' || v[len - 1] == '\r'))
+                len--;
+            if (len == 4 && strncmp(v, "skip", 4) == 0) {
+                c->fixes_skip = 1;
+            } else {
+                fail_at(ln, "malformed RUN-FIXES: the only value is 'skip'");
+                c->bad++;
+            }
+        } else {
+            fail_at(ln, "unknown directive '%s' (known: CHECK-MESSAGES, CHECK-NOTES, "
+                        "CHECK-FIXES, RUN-ARGS, RUN-FIXES)", name);
+            c->bad++;
+        }
+        free(name);
+    }
+
+    if (c->nfixes > 0) {
+        if (c->fixes_skip) {
+            fprintf(stdout, "%s: note: %d CHECK-FIXES line(s) skipped (RUN-FIXES: skip)\n", case_name,
+                    c->nfixes);
+        } else {
+            fail_at(pending_fixes_line, "CHECK-FIXES is not supported yet "
+                                        "(add '// RUN-FIXES: skip' to skip these lines)");
+            c->bad++;
+        }
+    }
+}
+
+/* --- running fscheck ----------------------------------------------------- */
+
+static pid_t child_pid;
+
+static void on_alarm(int sig)
+{
+    (void)sig;
+    if (child_pid > 0)
+        kill(child_pid, SIGKILL);
+}
+
+typedef struct run_result {
+    buf out, err;
+    int status;    /* exit status, or -1 */
+    int signalled; /* the signal that ended it, or 0 */
+    int timed_out;
+} run_result;
+
+static int run_fscheck(char **argv, const char *dir, run_result *r)
+{
+    int outp[2];
+    FILE *errf = tmpfile();
+    int wstatus;
+    struct sigaction sa;
+
+    if (!errf || pipe(outp) != 0) {
+        fprintf(stderr, "testdata_runner: %s\n", strerror(errno));
+        return -1;
+    }
+    child_pid = fork();
+    if (child_pid < 0) {
+        fprintf(stderr, "testdata_runner: fork: %s\n", strerror(errno));
+        return -1;
+    }
+    if (child_pid == 0) {
+        int devnull = open("/dev/null", O_RDONLY);
+        if (devnull >= 0)
+            dup2(devnull, 0);
+        dup2(outp[1], 1);
+        dup2(fileno(errf), 2);
+        close(outp[0]);
+        close(outp[1]);
+        if (dir[0] && chdir(dir) != 0) {
+            fprintf(stderr, "testdata_runner: cannot enter %s: %s\n", dir, strerror(errno));
+            _exit(127);
+        }
+        execvp(argv[0], argv);
+        fprintf(stderr, "testdata_runner: cannot run %s: %s\n", argv[0], strerror(errno));
+        _exit(127);
+    }
+    close(outp[1]);
+
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_alarm;
+    sigaction(SIGALRM, &sa, NULL);
+    alarm(RUNNER_TIMEOUT_SECONDS);
+
+    read_fd(outp[0], &r->out);
+    close(outp[0]);
+    while (waitpid(child_pid, &wstatus, 0) < 0) {
+        if (errno != EINTR) {
+            fprintf(stderr, "testdata_runner: waitpid: %s\n", strerror(errno));
+            return -1;
+        }
+    }
+    r->timed_out = alarm(0) == 0 && WIFSIGNALED(wstatus) && WTERMSIG(wstatus) == SIGKILL;
+    child_pid = 0;
+
+    r->status = WIFEXITED(wstatus) ? WEXITSTATUS(wstatus) : -1;
+    r->signalled = WIFSIGNALED(wstatus) ? WTERMSIG(wstatus) : 0;
+
+    rewind(errf);
+    read_fd(fileno(errf), &r->err);
+    fclose(errf);
+    if (!r->out.data)
+        buf_adds(&r->out, "");
+    if (!r->err.data)
+        buf_adds(&r->err, "");
+    return 0;
+}
+
+static void print_indented(const char *label, const char *text)
+{
+    const char *p = text;
+    if (!*p)
+        return;
+    fprintf(stdout, "  %s:\n", label);
+    while (*p) {
+        const char *nl = strchr(p, '\n');
+        size_t n = nl ? (size_t)(nl - p) : strlen(p);
+        fprintf(stdout, "    | %.*s\n", (int)n, p);
+        p += n + (nl ? 1 : 0);
+    }
+}
+
+/* --- findings ------------------------------------------------------------ */
+
+typedef struct related {
+    const char *file, *message;
+    int line, col;
+    int matched;
+} related;
+
+typedef struct finding {
+    const char *rule, *name, *severity, *file, *message;
+    int line, col;
+    related *rel;
+    int nrel;
+    int matched; /* how many CHECK-MESSAGES it met */
+} finding;
+
+static const char *str_member(json_t *obj, const char *key)
+{
+    json_t *v = json_object_get(obj, key);
+    return json_is_string(v) ? json_string_value(v) : NULL;
+}
+
+static int int_member(json_t *obj, const char *key, int *out)
+{
+    json_t *v = json_object_get(obj, key);
+    if (!json_is_integer(v))
+        return -1;
+    *out = (int)json_integer_value(v);
+    return 0;
+}
+
+/* Strip a leading "./" so "./x.c" and "x.c" compare equal. */
+static const char *plain_path(const char *p)
+{
+    while (p[0] == '.' && p[1] == '/')
+        p += 2;
+    return p;
+}
+
+static int same_file(const char *a, const char *b)
+{
+    return a && b && strcmp(plain_path(a), plain_path(b)) == 0;
+}
+
+static int load_findings(json_t *root, finding **out, int *nout)
+{
+    json_t *arr = json_object_get(root, "findings");
+    size_t i;
+    finding *v;
+
+    if (!json_is_array(arr)) {
+        fail_at(0, "fscheck's JSON has no \"findings\" array");
+        return -1;
+    }
+    v = xmalloc(json_array_size(arr) * sizeof *v);
+    memset(v, 0, json_array_size(arr) * sizeof *v);
+    for (i = 0; i < json_array_size(arr); i++) {
+        json_t *f = json_array_get(arr, i);
+        json_t *rel;
+        finding *d = &v[i];
+        if (!json_is_object(f)) {
+            fail_at(0, "finding #%zu is not an object", i + 1);
+            free(v);
+            return -1;
+        }
+        d->rule = str_member(f, "rule");
+        d->name = str_member(f, "name");
+        d->severity = str_member(f, "severity");
+        d->file = str_member(f, "file");
+        d->message = str_member(f, "message");
+        if (!d->rule || !d->severity || !d->file || !d->message || int_member(f, "line", &d->line) != 0 ||
+            int_member(f, "column", &d->col) != 0) {
+            fail_at(0, "finding #%zu lacks one of rule, severity, file, line, column, message", i + 1);
+            free(v);
+            return -1;
+        }
+        rel = json_object_get(f, "related");
+        if (rel && !json_is_array(rel)) {
+            fail_at(0, "finding #%zu: \"related\" is not an array", i + 1);
+            free(v);
+            return -1;
+        }
+        if (rel && json_array_size(rel) > 0) {
+            size_t j;
+            d->nrel = (int)json_array_size(rel);
+            d->rel = xmalloc((size_t)d->nrel * sizeof *d->rel);
+            memset(d->rel, 0, (size_t)d->nrel * sizeof *d->rel);
+            for (j = 0; j < json_array_size(rel); j++) {
+                json_t *r = json_array_get(rel, j);
+                related *x = &d->rel[j];
+                if (!json_is_object(r) || !(x->file = str_member(r, "file")) ||
+                    !(x->message = str_member(r, "message")) || int_member(r, "line", &x->line) != 0 ||
+                    int_member(r, "column", &x->col) != 0) {
+                    fail_at(0, "finding #%zu: related #%zu lacks one of file, line, column, message", i + 1,
+                            j + 1);
+                    free(v);
+                    return -1;
+                }
+            }
+        }
+    }
+    *out = v;
+    *nout = (int)json_array_size(arr);
+    return 0;
+}
+
+static int rule_matches(const expect *e, const finding *f)
+{
+    if (strcmp(e->rule, f->rule) == 0)
+        return 1;
+    if (f->name && strncmp(e->rule, "fscheck-", 8) == 0 && strcmp(e->rule + 8, f->name) == 0)
+        return 1;
+    return 0;
+}
+
+static int message_matches(const expect *e, const char *message)
+{
+    return e->re_ok && regexec(&e->re, message, 0, NULL, 0) == 0;
+}
+
+static int finding_matches(const expect *e, const finding *f, const char *file)
+{
+    return same_file(f->file, file) && f->line == e->line && f->col == e->col &&
+           strcmp(f->severity, e->severity) == 0 && rule_matches(e, f) && message_matches(e, f->message);
+}
+
+static void show_finding(const char *sign, const finding *f, const char *file)
+{
+    if (same_file(f->file, file))
+        detail("%s %d:%d: %s: %s [%s]", sign, f->line, f->col, f->severity, f->message, f->rule);
+    else
+        detail("%s %s:%d:%d: %s: %s [%s]", sign, f->file, f->line, f->col, f->severity, f->message, f->rule);
+}
+
+static void show_expect(const char *sign, const expect *e)
+{
+    if (e->rule)
+        detail("%s %d:%d: %s: %s [%s]", sign, e->line, e->col, e->severity, e->text, e->rule);
+    else
+        detail("%s %d:%d: %s: %s", sign, e->line, e->col, e->severity, e->text);
+}
+
+/* Say why no finding met e: show findings on the same line, or nearby. */
+static void explain_miss(const expect *e, finding *f, int nf, const char *file)
+{
+    int i, shown = 0;
+    for (i = 0; i < nf; i++) {
+        if (!same_file(f[i].file, file) || f[i].line != e->line)
+            continue;
+        show_finding("+", &f[i], file);
+        if (f[i].col != e->col)
+            detail("  (column %d, expected %d)", f[i].col, e->col);
+        else if (!rule_matches(e, &f[i]))
+            detail("  (rule %s, expected %s)", f[i].rule, e->rule);
+        else if (strcmp(f[i].severity, e->severity) != 0)
+            detail("  (severity %s, expected %s)", f[i].severity, e->severity);
+        else if (!message_matches(e, f[i].message))
+            detail("  (the message does not match)");
+        shown++;
+    }
+    if (!shown)
+        detail("  (no finding on line %d)", e->line);
+}
+
+static void check_notes(case_file *c, int mi, finding *f, const char *file)
+{
+    int k, j;
+    expect *m = &c->msgs.v[mi];
+
+    for (k = 0; k < c->notes.n; k++) {
+        expect *n = &c->notes.v[k];
+        int hits = 0;
+        if (n->owner != mi)
+            continue;
+        for (j = 0; j < f->nrel; j++) {
+            related *r = &f->rel[j];
+            if (same_file(r->file, file) && r->line == n->line && r->col == n->col &&
+                message_matches(n, r->message)) {
+                hits++;
+                r->matched++;
+            }
+        }
+        if (hits == 0) {
+            fail_at(n->directive_line, "expected note not reported (finding of line %d)", m->directive_line);
+            show_expect("-", n);
+            for (j = 0; j < f->nrel; j++)
+                detail("+ %s:%d:%d: note: %s", f->rel[j].file, f->rel[j].line, f->rel[j].col, f->rel[j].message);
+            if (f->nrel == 0)
+                detail("  (the finding has no related locations)");
+        } else if (hits > 1) {
+            fail_at(n->directive_line, "expected note met by %d related locations", hits);
+            show_expect("-", n);
+        }
+    }
+    for (j = 0; j < f->nrel; j++) {
+        related *r = &f->rel[j];
+        if (r->matched == 0) {
+            fail_at(m->directive_line, "unexpected note of the finding at %d:%d", f->line, f->col);
+            detail("+ %s:%d:%d: note: %s", r->file, r->line, r->col, r->message);
+        } else if (r->matched > 1) {
+            fail_at(m->directive_line, "note at %d:%d met by %d CHECK-NOTES", r->line, r->col, r->matched);
+        }
+    }
+}
+
+static void compare(case_file *c, finding *f, int nf, const char *file)
+{
+    int i, j;
+
+    for (i = 0; i < c->msgs.n; i++) {
+        expect *e = &c->msgs.v[i];
+        for (j = 0; j < nf; j++) {
+            if (finding_matches(e, &f[j], file)) {
+                e->matched++;
+                e->finding = j;
+                f[j].matched++;
+            }
+        }
+    }
+    for (i = 0; i < c->msgs.n; i++) {
+        expect *e = &c->msgs.v[i];
+        if (e->matched == 0) {
+            fail_at(e->directive_line, "expected finding not reported");
+            show_expect("-", e);
+            explain_miss(e, f, nf, file);
+        } else if (e->matched > 1) {
+            fail_at(e->directive_line, "expectation met by %d findings (expected exactly one)", e->matched);
+            show_expect("-", e);
+            for (j = 0; j < nf; j++)
+                if (finding_matches(e, &f[j], file))
+                    show_finding("+", &f[j], file);
+        } else if (e->nnotes > 0) {
+            check_notes(c, i, &f[e->finding], file);
+        }
+    }
+    for (j = 0; j < nf; j++) {
+        if (f[j].matched == 0) {
+            if (same_file(f[j].file, file))
+                fail_at(f[j].line, "unexpected finding");
+            else
+                fail_at(0, "unexpected finding in another file");
+            show_finding("+", &f[j], file);
+        } else if (f[j].matched > 1) {
+            fail_at(f[j].line, "finding met by %d expectations (expected exactly one)", f[j].matched);
+            show_finding("+", &f[j], file);
+        }
+    }
+}
+
+/* --- main ---------------------------------------------------------------- */
+
+static int read_file(const char *path, buf *out)
+{
+    int fd = open(path, O_RDONLY);
+    int rc;
+    if (fd < 0)
+        return -1;
+    rc = read_fd(fd, out);
+    close(fd);
+    if (!out->data)
+        buf_adds(out, "");
+    return rc;
+}
+
+static void usage(void)
+{
+    fputs("usage: testdata_runner FSCHECK_BINARY CASE.c [EXTRA_FSCHECK_ARGS...]\n", stderr);
+}
+
+int main(int argc, char **argv)
+{
+    buf text = {0};
+    case_file c;
+    char *dir, *base, *slash;
+    char *fscheck;
+    char **av;
+    int ac = 0, i, nf = 0;
+    run_result r;
+    json_t *root;
+    json_error_t jerr;
+    finding *f = NULL;
+
+    if (argc < 3) {
+        usage();
+        return 2;
+    }
+    case_name = argv[2];
+    memset(&c, 0, sizeof c);
+    memset(&r, 0, sizeof r);
+
+    if (read_file(argv[2], &text) != 0) {
+        fprintf(stderr, "testdata_runner: cannot read %s: %s\n", argv[2], strerror(errno));
+        return 2;
+    }
+    if (memchr(text.data, '\0', text.len)) {
+        fprintf(stderr, "testdata_runner: %s is not a text file\n", argv[2]);
+        return 2;
+    }
+    parse_case(&c, text.data);
+    if (c.bad) {
+        fprintf(stdout, "FAIL: %s: %d directive error(s)\n", case_name, c.bad);
+        return 1;
+    }
+
+    /* the binary: absolute, since fscheck runs in the case's folder */
+    if (strchr(argv[1], '/')) {
+        fscheck = realpath(argv[1], NULL);
+        if (!fscheck) {
+            fprintf(stderr, "testdata_runner: %s: %s\n", argv[1], strerror(errno));
+            return 2;
+        }
+    } else {
+        fscheck = xstrdup(argv[1]);
+    }
+    dir = xstrdup(argv[2]);
+    slash = strrchr(dir, '/');
+    if (slash) {
+        *slash = '\0';
+        base = slash + 1;
+        if (dir[0] == '\0') { /* "/x.c" */
+            dir[0] = '/';
+            dir[1] = '\0';
+            base = xstrdup(argv[2] + 1);
+        }
+    } else {
+        base = dir;
+        dir = xstrdup("");
+    }
+
+    av = xmalloc((size_t)(argc + c.nrun_args + 8) * sizeof *av);
+    av[ac++] = fscheck;
+    av[ac++] = "--format=json";
+    for (i = 0; i < c.nrun_args; i++)
+        av[ac++] = c.run_args[i];
+    for (i = 3; i < argc; i++)
+        av[ac++] = argv[i];
+    av[ac++] = base;
+    av[ac++] = "--";
+    av[ac++] = "-std=c11";
+    av[ac++] = "-D_GNU_SOURCE";
+    av[ac] = NULL;
+
+    if (run_fscheck(av, dir, &r) != 0)
+        return 2;
+
+    if (r.timed_out) {
+        fail_at(0, "fscheck did not finish within %d seconds", RUNNER_TIMEOUT_SECONDS);
+    } else if (r.signalled) {
+        fail_at(0, "fscheck was killed by signal %d (%s)", r.signalled, strsignal(r.signalled));
+    } else if (r.status != 0 && r.status != 1) {
+        fail_at(0, "fscheck exited with status %d (0 or 1 expected)", r.status);
+    }
+
+    root = json_loads(r.out.data, 0, &jerr);
+    if (!root) {
+        if (!failures)
+            fail_at(0, "fscheck's output is not JSON (line %d: %s)", jerr.line, jerr.text);
+    } else if (!json_is_object(root)) {
+        fail_at(0, "fscheck's JSON is not an object");
+    } else if (load_findings(root, &f, &nf) == 0) {
+        json_t *stats = json_object_get(root, "stats");
+        json_t *skipped = json_object_get(stats, "skipped");
+        json_t *files = json_object_get(stats, "files");
+
+        if (json_is_array(skipped) && json_array_size(skipped) > 0) {
+            char *s = json_dumps(skipped, JSON_COMPACT);
+            fail_at(0, "fscheck skipped the case: %s", s ? s : "?");
+            free(s);
+        }
+        if (json_is_integer(files) && json_integer_value(files) < 1)
+            fail_at(0, "fscheck analysed no file (stats.files is %lld)", (long long)json_integer_value(files));
+
+        compare(&c, f, nf, base);
+
+        if (!r.signalled && !r.timed_out && (r.status == 0 || r.status == 1) && r.status != (nf > 0)) {
+            fail_at(0, "fscheck exited with status %d but reported %d finding(s) (expected status %d)", r.status,
+                    nf, nf > 0);
+        }
+    }
+
+    if (failures) {
+        fprintf(stdout, "FAIL: %s: %d problem(s); %d expected, %d reported\n", case_name, failures, c.msgs.n, nf);
+        fprintf(stdout, "  command (in %s):", dir[0] ? dir : ".");
+        for (i = 0; i < ac; i++)
+            fprintf(stdout, " %s", av[i]);
+        fputc('\n', stdout);
+        fprintf(stdout, "  exit status: %d\n", r.signalled ? 128 + r.signalled : r.status);
+        if (!root)
+            print_indented("stdout", r.out.data);
+        print_indented("stderr", r.err.data);
+        if (root)
+            json_decref(root);
+        return 1;
+    }
+    fprintf(stdout, "PASS: %s (%d finding(s))\n", case_name, nf);
+    json_decref(root);
+    return 0;
+}
