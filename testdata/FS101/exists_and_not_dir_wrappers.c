@@ -1,0 +1,22 @@
+#include <stdbool.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static bool file_exists(const char *path)
+{
+    return access(path, F_OK) == 0;
+}
+
+static bool is_dir(const char *path)
+{
+    struct stat st;
+
+    return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+/* Something is there, and it is not a directory. */
+bool is_non_directory(const char *path)
+{
+    return file_exists(path) && !is_dir(path);
+    // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: existence check is redundant: {{.*}} [FS101]
+}
