@@ -1,0 +1,344 @@
+/* cli.c - the command line: options, inputs, running, exit status. */
+#include "cli.h"
+#include "docs.h"
+#include "driver.h"
+#include "report.h"
+#include "rule.h"
+#include "util.h"
+#include "version.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static const char fs_usage[] =
+    "usage: fscheck [OPTIONS] [PATH ...] [-- COMPILER_ARGS ...]\n"
+    "\n"
+    "Find redundant and racy filesystem probes in C code.\n"
+    "\n"
+    "PATH is a C file, or a folder searched recursively for .c files.\n"
+    "\n"
+    "Options:\n"
+    "  -p DIR                 folder holding compile_commands.json\n"
+    "  --engine=ENGINE        auto (default), clang or tree-sitter\n"
+    "  --format=FORMAT        text (default) or json\n"
+    "  --rules=LIST           comma list of rule ids or names to enable; -ID disables (all,-FS401)\n"
+    "  -j N                   parallel jobs\n"
+    "  --exit-zero            exit 0 even when findings are reported\n"
+    "  --quiet                no progress or notes on stderr\n"
+    "  --list-rules           list the rules and exit\n"
+    "  --explain ID           print the documentation of a rule and exit\n"
+    "  --version              print the version and exit\n"
+    "  --help                 print this help and exit\n"
+    "  --                     compiler flags for files without a compile command follow\n"
+    "\n"
+    "Exit status: 0 no findings, 1 findings reported, 2 usage, configuration or input\n"
+    "error, 3 internal failure.\n";
+
+typedef struct fs_inputs {
+    char **v;
+    int n, cap;
+} fs_inputs;
+
+static int fs_has_suffix(const char *s, const char *suf)
+{
+    size_t a = strlen(s), b = strlen(suf);
+    return a >= b && strcmp(s + a - b, suf) == 0;
+}
+
+static int fs_cmp_str(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Collect .c files below dir; symlinked folders are not followed (no loops). */
+static void fs_walk_dir(const char *dir, fs_inputs *in, int depth)
+{
+    if (depth > 64)
+        return;
+    DIR *d = opendir(dir);
+    if (!d) {
+        fprintf(stderr, "fscheck: %s: cannot read folder: %s\n", dir, strerror(errno));
+        return;
+    }
+    char **names = NULL;
+    int n = 0, cap = 0;
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL) {
+        if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+            continue;
+        FS_PUSH(names, n, cap, fs_xstrdup(e->d_name));
+    }
+    closedir(d);
+    if (n > 1)
+        qsort(names, (size_t)n, sizeof *names, fs_cmp_str);
+    for (int i = 0; i < n; i++) {
+        char *p = strcmp(dir, ".") == 0 ? fs_xstrdup(names[i]) : fs_xasprintf("%s/%s", dir, names[i]);
+        struct stat st;
+        if (lstat(p, &st) == 0) {
+            if (S_ISDIR(st.st_mode) && names[i][0] != '.') {
+                fs_walk_dir(p, in, depth + 1);
+            } else if (S_ISREG(st.st_mode) && fs_has_suffix(p, ".c")) {
+                FS_PUSH(in->v, in->n, in->cap, p);
+                p = NULL;
+            }
+        }
+        free(p);
+        free(names[i]);
+    }
+    free(names);
+}
+
+static int fs_parse_rules(const char *list, const fs_rule **enabled, int *nenabled)
+{
+    unsigned char on[64];
+    int any_positive = 0;
+    /* only exclusions ("-FS401") start from every rule; otherwise from none */
+    for (int pass = 0; pass < 2; pass++) {
+        if (pass == 1)
+            memset(on, any_positive ? 0 : 1, sizeof on);
+        char *copy = fs_xstrdup(list);
+        for (char *tok = strtok(copy, ","); tok; tok = strtok(NULL, ",")) {
+            while (*tok == ' ')
+                tok++;
+            if (!*tok)
+                continue;
+            int neg = tok[0] == '-';
+            const char *id = neg ? tok + 1 : tok;
+            if (pass == 0) {
+                if (strcasecmp(id, "all") != 0 && !fs_rule_find(id)) {
+                    fprintf(stderr, "fscheck: unknown rule '%s' in --rules (see --list-rules)\n", id);
+                    free(copy);
+                    return -1;
+                }
+                any_positive |= !neg;
+                continue;
+            }
+            const fs_rule *r = fs_rule_find(id);
+            for (int i = 0; i < fs_nrules; i++)
+                if (!r || fs_rules[i] == r)
+                    on[i] = !neg;
+        }
+        free(copy);
+    }
+    *nenabled = 0;
+    for (int i = 0; i < fs_nrules; i++)
+        if (on[i])
+            enabled[(*nenabled)++] = fs_rules[i];
+    return 0;
+}
+
+static int fs_is_compiler(const char *s)
+{
+    const char *b = strrchr(s, '/');
+    b = b ? b + 1 : s;
+    static const char *const names[] = { "cc", "gcc", "clang", "c99", "c89", "tcc", "icc", "icx" };
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        size_t n = strlen(names[i]);
+        if (strncmp(b, names[i], n) == 0 && (b[n] == '\0' || b[n] == '-'))
+            return 1;
+    }
+    return fs_has_suffix(b, "-gcc") || fs_has_suffix(b, "-cc") || fs_has_suffix(b, "-clang");
+}
+
+static const char *fs_opt_value(const char *arg, const char *name, int *i, int argc, char **argv, int *err)
+{
+    size_t n = strlen(name);
+    if (strncmp(arg, name, n) != 0)
+        return NULL;
+    if (arg[n] == '=')
+        return arg + n + 1;
+    if (arg[n] == '\0') {
+        if (*i + 1 >= argc) {
+            fprintf(stderr, "fscheck: option %s needs a value\n", name);
+            *err = 1;
+            return NULL;
+        }
+        return argv[++*i];
+    }
+    return NULL;
+}
+
+int fs_cli_main(int argc, char **argv)
+{
+    const char *format = "text", *engine = "auto", *rules = NULL, *explain = NULL;
+    int exit_zero = 0, quiet = 0, list_rules = 0;
+    fs_inputs paths = { 0 };
+    const char **cflags = NULL;
+    int ncflags = 0;
+    int err = 0;
+
+    for (int i = 1; i < argc && !err; i++) {
+        const char *a = argv[i];
+        const char *v;
+        if (strcmp(a, "--") == 0) {
+            int j = i + 1;
+            if (j < argc && fs_is_compiler(argv[j]))
+                j++;
+            cflags = (const char **)argv + j;
+            ncflags = argc - j;
+            /* CMake's CMAKE_C_CLANG_TIDY form also passes -o/-c: harmless to libclang */
+            break;
+        }
+        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+            fputs(fs_usage, stdout);
+            free(paths.v);
+            return 0;
+        }
+        if (strcmp(a, "--version") == 0) {
+            printf("fscheck %s\n", FSCHECK_VERSION);
+            free(paths.v);
+            return 0;
+        }
+        if (strcmp(a, "--exit-zero") == 0) {
+            exit_zero = 1;
+        } else if (strcmp(a, "--quiet") == 0 || strcmp(a, "-q") == 0) {
+            quiet = 1;
+        } else if (strcmp(a, "--list-rules") == 0) {
+            list_rules = 1;
+        } else if ((v = fs_opt_value(a, "--explain", &i, argc, argv, &err))) {
+            explain = v;
+        } else if ((v = fs_opt_value(a, "--format", &i, argc, argv, &err))) {
+            format = v;
+        } else if ((v = fs_opt_value(a, "--engine", &i, argc, argv, &err))) {
+            engine = v;
+        } else if ((v = fs_opt_value(a, "--rules", &i, argc, argv, &err))) {
+            rules = v;
+        } else if ((v = fs_opt_value(a, "-j", &i, argc, argv, &err)) || (strncmp(a, "-j", 2) == 0 && a[2] && (v = a + 2))) {
+            char *end;
+            long j = strtol(v, &end, 10);
+            if (*end || j < 1 || j > 1024) {
+                fprintf(stderr, "fscheck: -j takes a number from 1 to 1024, not '%s'\n", v);
+                err = 1;
+            }
+        } else if ((v = fs_opt_value(a, "-p", &i, argc, argv, &err))) {
+            (void)v; /* compile_commands.json support: see the driver */
+        } else if (a[0] == '-' && a[1] != '\0') {
+            fprintf(stderr, "fscheck: unknown option '%s' (see --help)\n", a);
+            err = 1;
+        } else {
+            FS_PUSH(paths.v, paths.n, paths.cap, (char *)a);
+        }
+    }
+    if (err) {
+        free(paths.v);
+        return FS_EXIT_USAGE;
+    }
+
+    if (list_rules) {
+        for (int i = 0; i < fs_nrules; i++)
+            printf("%s  %-18s %s\n", fs_rules[i]->id, fs_rules[i]->name, fs_rules[i]->summary);
+        free(paths.v);
+        return 0;
+    }
+    if (explain) {
+        const fs_rule *r = fs_rule_find(explain);
+        const char *doc = r ? fs_rule_doc(r->id) : NULL;
+        free(paths.v);
+        if (!doc) {
+            fprintf(stderr, "fscheck: unknown rule '%s' (see --list-rules)\n", explain);
+            return FS_EXIT_USAGE;
+        }
+        fputs(doc, stdout);
+        return 0;
+    }
+
+    const fs_reporter *rep = fs_reporter_find(format);
+    if (!rep) {
+        fprintf(stderr, "fscheck: unknown format '%s' (text, json)\n", format);
+        free(paths.v);
+        return FS_EXIT_USAGE;
+    }
+    fs_driver_opts o;
+    memset(&o, 0, sizeof o);
+    if (strcmp(engine, "auto") == 0)
+        o.engine = FS_ENGINE_AUTO;
+    else if (strcmp(engine, "clang") == 0)
+        o.engine = FS_ENGINE_CLANG;
+    else if (strcmp(engine, "tree-sitter") == 0)
+        o.engine = FS_ENGINE_TS;
+    else {
+        fprintf(stderr, "fscheck: unknown engine '%s' (auto, clang, tree-sitter)\n", engine);
+        free(paths.v);
+        return FS_EXIT_USAGE;
+    }
+    const fs_rule *enabled[64];
+    int nenabled = 0;
+    if (rules) {
+        if (fs_parse_rules(rules, enabled, &nenabled) != 0) {
+            free(paths.v);
+            return FS_EXIT_USAGE;
+        }
+    } else {
+        for (int i = 0; i < fs_nrules; i++)
+            enabled[nenabled++] = fs_rules[i];
+    }
+    if (paths.n == 0) {
+        fprintf(stderr, "fscheck: no input files (see --help)\n");
+        free(paths.v);
+        return FS_EXIT_USAGE;
+    }
+
+    /* expand folders; a PATH that cannot be read is an input error */
+    fs_inputs files = { 0 };
+    int bad = 0;
+    for (int i = 0; i < paths.n; i++) {
+        struct stat st;
+        if (stat(paths.v[i], &st) != 0) {
+            fprintf(stderr, "fscheck: %s: %s\n", paths.v[i], strerror(errno));
+            bad = 1;
+            continue;
+        }
+        if (S_ISDIR(st.st_mode)) {
+            fs_walk_dir(paths.v[i], &files, 0);
+        } else if (access(paths.v[i], R_OK) != 0 && geteuid() != 0) {
+            fprintf(stderr, "fscheck: %s: %s\n", paths.v[i], strerror(errno));
+            bad = 1;
+        } else {
+            FS_PUSH(files.v, files.n, files.cap, fs_xstrdup(paths.v[i]));
+        }
+    }
+    free(paths.v);
+    if (bad) {
+        for (int i = 0; i < files.n; i++)
+            free(files.v[i]);
+        free(files.v);
+        return FS_EXIT_USAGE;
+    }
+
+    o.cflags = cflags;
+    o.ncflags = ncflags;
+    o.resource_dir = getenv("FSCHECK_RESOURCE_DIR") ? getenv("FSCHECK_RESOURCE_DIR") : FSCHECK_CLANG_RESOURCE_DIR;
+    o.rules = enabled;
+    o.nrules = nenabled;
+    o.quiet = quiet;
+
+    fs_findings findings = { 0 };
+    fs_stats stats;
+    memset(&stats, 0, sizeof stats);
+    for (int i = 0; i < files.n; i++)
+        fs_analyze_file(files.v[i], &o, &findings, &stats);
+    fs_findings_sort_unique(&findings);
+
+    fs_report_ctx rc = { stdout, 0, &findings, &stats };
+    rc.color = strcmp(format, "text") == 0 && isatty(STDOUT_FILENO) && !getenv("NO_COLOR");
+    int werr = rep->write(&rc);
+    if (fflush(stdout) != 0 || ferror(stdout))
+        werr = 1;
+    int status = findings.n > 0 && !exit_zero ? FS_EXIT_FINDINGS : FS_EXIT_OK;
+    if (werr) {
+        fprintf(stderr, "fscheck: could not write the report\n");
+        status = FS_EXIT_INTERNAL;
+    }
+    fs_findings_clear(&findings);
+    fs_stats_free(&stats);
+    for (int i = 0; i < files.n; i++)
+        free(files.v[i]);
+    free(files.v);
+    return status;
+}

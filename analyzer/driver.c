@@ -1,0 +1,223 @@
+/* driver.c - one file from bytes to findings. */
+#include "driver.h"
+#include "engine.h"
+#include "frontend.h"
+#include "util.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define FS_MAX_FILE_BYTES (64L * 1024 * 1024)
+#define FS_SUMMARY_ROUNDS 6
+
+void fs_stats_skip(fs_stats *st, const char *file, const char *reason)
+{
+    fs_grow(&st->skipped, &st->capskipped, st->nskipped + 1, sizeof *st->skipped);
+    st->skipped[st->nskipped].file = fs_xstrdup(file);
+    st->skipped[st->nskipped].reason = fs_xstrdup(reason);
+    st->nskipped++;
+    fprintf(stderr, "fscheck: %s: skipped: %s\n", file, reason);
+}
+
+void fs_stats_free(fs_stats *st)
+{
+    for (int i = 0; i < st->nskipped; i++) {
+        free(st->skipped[i].file);
+        free(st->skipped[i].reason);
+    }
+    free(st->skipped);
+    memset(st, 0, sizeof *st);
+}
+
+char *fs_read_file(const char *path, long *len, const char **why)
+{
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+    if (fd < 0) {
+        *why = strerror(errno);
+        return NULL;
+    }
+    struct stat st;
+    if (fstat(fd, &st) != 0) {
+        *why = strerror(errno);
+        close(fd);
+        return NULL;
+    }
+    if (S_ISDIR(st.st_mode)) {
+        *why = "is a directory";
+        close(fd);
+        return NULL;
+    }
+    if (!S_ISREG(st.st_mode)) {
+        *why = "not a regular file";
+        close(fd);
+        return NULL;
+    }
+    if (st.st_size > FS_MAX_FILE_BYTES) {
+        *why = "file too large (over 64 MiB)";
+        close(fd);
+        return NULL;
+    }
+    size_t cap = (size_t)st.st_size + 1, n = 0;
+    char *buf = fs_xmalloc(cap);
+    for (;;) {
+        if (n + 1 >= cap) {
+            if (cap > (size_t)FS_MAX_FILE_BYTES) {
+                *why = "file too large (over 64 MiB)";
+                free(buf);
+                close(fd);
+                return NULL;
+            }
+            cap *= 2;
+            buf = fs_xrealloc(buf, cap);
+        }
+        ssize_t r = read(fd, buf + n, cap - n - 1);
+        if (r < 0) {
+            if (errno == EINTR)
+                continue;
+            *why = strerror(errno);
+            free(buf);
+            close(fd);
+            return NULL;
+        }
+        if (r == 0)
+            break;
+        n += (size_t)r;
+    }
+    close(fd);
+    buf[n] = '\0';
+    *len = (long)n;
+    return buf;
+}
+
+typedef struct fs_src_cache {
+    char *file;
+    char *text;
+    long len;
+} fs_src_cache;
+
+typedef struct fs_src_set {
+    fs_src_cache *v;
+    int n, cap;
+} fs_src_set;
+
+static const char *fs_source_of(void *arg, const char *file, long *len)
+{
+    fs_src_set *s = arg;
+    for (int i = 0; i < s->n; i++)
+        if (strcmp(s->v[i].file, file) == 0) {
+            *len = s->v[i].len;
+            return s->v[i].text;
+        }
+    const char *why;
+    long n = 0;
+    char *t = fs_read_file(file, &n, &why);
+    fs_grow(&s->v, &s->cap, s->n + 1, sizeof *s->v);
+    s->v[s->n].file = fs_xstrdup(file);
+    s->v[s->n].text = t;
+    s->v[s->n].len = n;
+    s->n++;
+    *len = n;
+    return t;
+}
+
+static void fs_src_free(fs_src_set *s)
+{
+    for (int i = 0; i < s->n; i++) {
+        free(s->v[i].file);
+        free(s->v[i].text);
+    }
+    free(s->v);
+}
+
+/* Lower every function with the summaries known so far until the
+ * summaries stop changing (wrappers of wrappers need one round each). */
+static void fs_lower_all(fs_fe_result *r, const fs_summaries *project)
+{
+    fs_summaries *cur = fs_summaries_new();
+    if (project)
+        fs_summaries_merge(cur, project);
+    for (int round = 0; round < FS_SUMMARY_ROUNDS; round++) {
+        for (int i = 0; i < r->nfuncs; i++) {
+            fs_func_reset(r->funcs[i].fn);
+            if (r->funcs[i].body)
+                fs_lower(r->funcs[i].fn, r->funcs[i].body, cur);
+        }
+        fs_summaries *next = fs_summaries_new();
+        for (int i = 0; i < r->nfuncs; i++)
+            fs_summarize(r->funcs[i].fn, next);
+        if (project)
+            fs_summaries_merge(next, project);
+        int same = fs_summaries_equal(next, cur);
+        fs_summaries_delete(cur);
+        cur = next;
+        if (same)
+            break;
+    }
+    fs_summaries_delete(cur);
+}
+
+int fs_analyze_file(const char *path, const fs_driver_opts *o, fs_findings *out, fs_stats *st)
+{
+    const char *why = NULL;
+    long len = 0;
+    char *text = fs_read_file(path, &len, &why);
+    if (!text) {
+        fs_stats_skip(st, path, why);
+        return -1;
+    }
+    if (memchr(text, '\0', (size_t)len)) {
+        free(text);
+        fs_stats_skip(st, path, "binary file (contains NUL bytes)");
+        return -1;
+    }
+    fs_fe_result r;
+    int rc;
+    if (o->engine == FS_ENGINE_TS) {
+        rc = fs_fe_ts_parse(path, text, (size_t)len, &r);
+    } else {
+        fs_clang_opts co = { o->cflags, o->ncflags, o->resource_dir, NULL };
+        rc = fs_fe_clang_parse(path, &co, &r);
+    }
+    if (rc != 0) {
+        fs_stats_skip(st, path, r.fatal ? r.fatal : "could not be parsed");
+        fs_fe_result_free(&r);
+        free(text);
+        return -1;
+    }
+    st->files++;
+    if (o->engine == FS_ENGINE_TS)
+        st->engine_ts++;
+    else
+        st->engine_clang++;
+    if (r.nerrors) {
+        st->parse_errors++;
+        if (!o->quiet)
+            fprintf(stderr, "fscheck: %s: %d parse error%s, analysed as far as it parses; first: %s\n", path,
+                    r.nerrors, r.nerrors == 1 ? "" : "s", r.first_error ? r.first_error : "?");
+    }
+    fs_lower_all(&r, o->project);
+    fs_src_set src = { 0 };
+    fs_engine_opts eo = { o->rules, o->nrules, r.uses_setuid, fs_source_of, &src };
+    for (int i = 0; i < r.nfuncs; i++) {
+        fs_fe_func *ff = &r.funcs[i];
+        if (ff->in_system || !ff->body)
+            continue;
+        st->functions++;
+        if (ff->fn->incomplete) {
+            if (!o->quiet)
+                fprintf(stderr, "fscheck: %s:%d: function '%s' is too deeply nested to analyse\n", ff->fn->file,
+                        ff->fn->range.begin.line, ff->fn->name);
+            continue;
+        }
+        fs_engine_run(ff->fn, &eo, out);
+    }
+    fs_src_free(&src);
+    fs_fe_result_free(&r);
+    free(text);
+    return 0;
+}

@@ -1,0 +1,50 @@
+/*
+ * driver.h - analyse files: parse, lower, summarize, run the rules.
+ */
+#ifndef FSCHECK_DRIVER_H
+#define FSCHECK_DRIVER_H
+
+#include "finding.h"
+#include "rule.h"
+#include "summary.h"
+
+typedef enum fs_engine { FS_ENGINE_AUTO, FS_ENGINE_CLANG, FS_ENGINE_TS } fs_engine;
+
+typedef struct fs_skipped {
+    char *file;
+    char *reason;
+} fs_skipped;
+
+typedef struct fs_stats {
+    int files;          /* files analysed (also those with parse errors) */
+    int functions;
+    int parse_errors;   /* files with parse errors */
+    int engine_clang, engine_ts;
+    int nothing_to_check; /* files the prefilter passed over */
+    fs_skipped *skipped;
+    int nskipped, capskipped;
+} fs_stats;
+
+typedef struct fs_driver_opts {
+    fs_engine engine;
+    const char *const *cflags; /* flags for files without a compile command */
+    int ncflags;
+    const char *resource_dir;
+    const fs_rule *const *rules;
+    int nrules;
+    int quiet;
+    const fs_summaries *project; /* project-wide wrapper summaries, or NULL */
+} fs_driver_opts;
+
+/* Analyse one file; findings are appended to out.  Returns 0, or -1 when
+ * the file was skipped (recorded in stats, named on stderr). */
+int fs_analyze_file(const char *path, const fs_driver_opts *opts, fs_findings *out, fs_stats *stats);
+
+void fs_stats_skip(fs_stats *st, const char *file, const char *reason);
+void fs_stats_free(fs_stats *st);
+
+/* Read a whole regular file (never blocks on FIFOs or devices).  Returns
+ * the contents (NUL-terminated, *len bytes) or NULL with *why set. */
+char *fs_read_file(const char *path, long *len, const char **why);
+
+#endif

@@ -1,0 +1,733 @@
+/*
+ * fe_clang.c - the libclang front end: a translation unit's function
+ * definitions as syntax trees (ast.h).
+ *
+ * Locations are expansion sites (what the user wrote): a call that comes
+ * from a function-like macro's body is placed at the macro invocation and
+ * carries the macro's name; a call written in a macro's argument keeps its
+ * own place.
+ */
+#include "calls.h"
+#include "frontend.h"
+#include "util.h"
+
+#include <clang-c/Index.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define FS_CLANG_MAX_DEPTH 800
+
+typedef struct fs_macro_exp {
+    char *name;
+    CXFile file;
+    unsigned begin, end; /* offsets */
+    fs_range range;
+} fs_macro_exp;
+
+typedef struct fs_var_map {
+    CXCursor decl;
+    int var;
+} fs_var_map;
+
+typedef struct fs_cl {
+    CXTranslationUnit tu;
+    fs_fe_result *r;
+    fs_ast_arena *arena;
+    fs_func *fn;          /* function being converted */
+    fs_var_map *vars;
+    int nvars, capvars;
+    fs_macro_exp *macros;
+    int nmacros, capmacros;
+    int depth;
+    int too_deep;
+} fs_cl;
+
+typedef struct fs_kids {
+    CXCursor *v;
+    int n, cap;
+} fs_kids;
+
+static enum CXChildVisitResult fs_collect(CXCursor c, CXCursor parent, CXClientData d)
+{
+    (void)parent;
+    fs_kids *k = d;
+    fs_grow(&k->v, &k->cap, k->n + 1, sizeof *k->v);
+    k->v[k->n++] = c;
+    return CXChildVisit_Continue;
+}
+
+static fs_kids fs_children(CXCursor c)
+{
+    fs_kids k = { 0 };
+    clang_visitChildren(c, fs_collect, &k);
+    return k;
+}
+
+static char *fs_cxstr(fs_cl *cl, CXString s)
+{
+    const char *p = clang_getCString(s);
+    char *r = fs_ast_strdup(cl->arena, p ? p : "");
+    clang_disposeString(s);
+    return r;
+}
+
+static const char *fs_file_name(fs_cl *cl, CXFile f)
+{
+    if (!f)
+        return NULL;
+    CXString s = clang_getFileName(f);
+    const char *p = clang_getCString(s);
+    const char *r = fs_func_intern_file(cl->fn, p ? p : "");
+    clang_disposeString(s);
+    return r;
+}
+
+static fs_macro_exp *fs_macro_at(fs_cl *cl, CXFile file, unsigned off)
+{
+    /* macros are sorted by file order as visited; a linear scan from the
+     * back finds the innermost that starts at off */
+    for (int i = cl->nmacros - 1; i >= 0; i--)
+        if (cl->macros[i].begin == off && clang_File_isEqual(cl->macros[i].file, file))
+            return &cl->macros[i];
+    return NULL;
+}
+
+/* Where the user wrote location l: sets *lo, returns the file; *macro is
+ * set when l lies in a macro body. */
+static CXFile fs_where(fs_cl *cl, CXSourceLocation l, fs_loc *lo, fs_macro_exp **macro)
+{
+    CXFile ef, ff;
+    unsigned el, ec, eo, fl, fc, fo;
+    clang_getExpansionLocation(l, &ef, &el, &ec, &eo);
+    clang_getFileLocation(l, &ff, &fl, &fc, &fo);
+    if (macro)
+        *macro = NULL;
+    if (ef && ff && clang_File_isEqual(ef, ff) && eo != fo) {
+        fs_macro_exp *m = fs_macro_at(cl, ef, eo);
+        if (m && fo > m->begin && fo < m->end) {
+            /* spelled in the macro's argument, in this file */
+            lo->line = (int)fl;
+            lo->col = (int)fc;
+            lo->offset = fo;
+            return ff;
+        }
+        if (macro)
+            *macro = m;
+    } else if (ef && ff && !clang_File_isEqual(ef, ff) && macro) {
+        *macro = fs_macro_at(cl, ef, eo);
+    }
+    lo->line = (int)el;
+    lo->col = (int)ec;
+    lo->offset = eo;
+    return ef;
+}
+
+static void fs_set_range(fs_cl *cl, fs_ast *a, CXCursor c)
+{
+    CXSourceRange ext = clang_getCursorExtent(c);
+    fs_macro_exp *m1, *m2;
+    CXFile f = fs_where(cl, clang_getRangeStart(ext), &a->range.begin, &m1);
+    fs_where(cl, clang_getRangeEnd(ext), &a->range.end, &m2);
+    a->file = (char *)fs_file_name(cl, f);
+    if (m1) {
+        a->in_macro = 1;
+        if (a->kind == FS_A_CALL) {
+            a->macro = fs_ast_strdup(cl->arena, m1->name);
+            a->macro_range = m1->range;
+        }
+    }
+    if (a->range.end.offset < a->range.begin.offset)
+        a->range.end = a->range.begin;
+}
+
+static int fs_var_of(fs_cl *cl, CXCursor decl)
+{
+    for (int i = 0; i < cl->nvars; i++)
+        if (clang_equalCursors(cl->vars[i].decl, decl))
+            return cl->vars[i].var;
+    return -1;
+}
+
+static int fs_is_stat_type(CXType t)
+{
+    if (t.kind == CXType_Pointer)
+        t = clang_getPointeeType(t);
+    if (t.kind == CXType_ConstantArray || t.kind == CXType_IncompleteArray)
+        t = clang_getArrayElementType(t);
+    CXString s = clang_getTypeSpelling(clang_getCanonicalType(t));
+    const char *p = clang_getCString(s);
+    int r = p && (strcmp(p, "struct stat") == 0 || strcmp(p, "struct stat64") == 0 ||
+                  strcmp(p, "struct statx") == 0 || strcmp(p, "const struct stat") == 0);
+    clang_disposeString(s);
+    return r;
+}
+
+static int fs_add_var(fs_cl *cl, CXCursor decl, fs_var_kind kind)
+{
+    CXString name = clang_getCursorSpelling(decl);
+    int v = fs_func_add_var(cl->fn, clang_getCString(name), kind);
+    clang_disposeString(name);
+    CXType t = clang_getCanonicalType(clang_getCursorType(decl));
+    fs_var *var = &cl->fn->vars[v];
+    var->is_array = t.kind == CXType_ConstantArray || t.kind == CXType_IncompleteArray ||
+                    t.kind == CXType_VariableArray;
+    var->ptr_to_const = t.kind == CXType_Pointer && clang_isConstQualifiedType(clang_getPointeeType(t));
+    var->is_stat_buf = fs_is_stat_type(t);
+    fs_grow(&cl->vars, &cl->capvars, cl->nvars + 1, sizeof *cl->vars);
+    cl->vars[cl->nvars].decl = decl;
+    cl->vars[cl->nvars].var = v;
+    cl->nvars++;
+    return v;
+}
+
+/* The operator token(s) between two offsets of the range [from, to). */
+static char *fs_tokens_between(fs_cl *cl, CXSourceLocation from, CXSourceLocation to, int last)
+{
+    CXToken *toks = NULL;
+    unsigned n = 0;
+    char *r = NULL;
+    clang_tokenize(cl->tu, clang_getRange(from, to), &toks, &n);
+    for (unsigned i = 0; i < n; i++) {
+        unsigned k = last ? n - 1 - i : i;
+        if (clang_getTokenKind(toks[k]) == CXToken_Punctuation) {
+            CXString s = clang_getTokenSpelling(cl->tu, toks[k]);
+            const char *p = clang_getCString(s);
+            if (p && strcmp(p, "(") != 0 && strcmp(p, ")") != 0) {
+                r = fs_ast_strdup(cl->arena, p);
+                clang_disposeString(s);
+                break;
+            }
+            clang_disposeString(s);
+        } else if (clang_getTokenKind(toks[k]) == CXToken_Keyword) {
+            CXString s = clang_getTokenSpelling(cl->tu, toks[k]);
+            r = fs_ast_strdup(cl->arena, clang_getCString(s));
+            clang_disposeString(s);
+            break;
+        }
+    }
+    if (toks)
+        clang_disposeTokens(cl->tu, toks, n);
+    return r;
+}
+
+static fs_ast *fs_conv(fs_cl *cl, CXCursor c);
+
+static fs_ast *fs_node_of(fs_cl *cl, CXCursor c, fs_ast_kind kind, const char *name)
+{
+    fs_ast *a = fs_ast_new(cl->arena, kind, name);
+    fs_set_range(cl, a, c);
+    return a;
+}
+
+static void fs_add_kids(fs_cl *cl, fs_ast *a, const fs_kids *k, int from, int to)
+{
+    for (int i = from; i < to && i < k->n; i++) {
+        fs_ast *x = fs_conv(cl, k->v[i]);
+        if (x)
+            fs_ast_add(cl->arena, a, x);
+    }
+}
+
+static fs_ast *fs_null_stmt(fs_cl *cl)
+{
+    return fs_ast_new(cl->arena, FS_A_NULL_STMT, NULL);
+}
+
+static fs_ast *fs_conv_for(fs_cl *cl, CXCursor c, fs_kids *k)
+{
+    fs_ast *a = fs_node_of(cl, c, FS_A_FOR, NULL);
+    fs_ast *parts[4] = { fs_null_stmt(cl), fs_null_stmt(cl), fs_null_stmt(cl), fs_null_stmt(cl) };
+    if (k->n > 0) {
+        CXCursor body = k->v[k->n - 1];
+        CXSourceLocation start = clang_getRangeStart(clang_getCursorExtent(c));
+        CXSourceLocation bstart = clang_getRangeStart(clang_getCursorExtent(body));
+        CXToken *toks = NULL;
+        unsigned n = 0;
+        clang_tokenize(cl->tu, clang_getRange(start, bstart), &toks, &n);
+        unsigned semi[2] = { ~0u, ~0u };
+        int ns = 0, depth = 0;
+        for (unsigned i = 0; i < n && ns < 2; i++) {
+            CXString s = clang_getTokenSpelling(cl->tu, toks[i]);
+            const char *p = clang_getCString(s);
+            if (p && strcmp(p, "(") == 0)
+                depth++;
+            else if (p && strcmp(p, ")") == 0)
+                depth--;
+            else if (p && strcmp(p, ";") == 0 && depth == 1) {
+                unsigned off;
+                clang_getFileLocation(clang_getTokenLocation(cl->tu, toks[i]), NULL, NULL, NULL, &off);
+                semi[ns++] = off;
+            }
+            clang_disposeString(s);
+        }
+        if (toks)
+            clang_disposeTokens(cl->tu, toks, n);
+        for (int i = 0; i < k->n - 1; i++) {
+            unsigned off;
+            clang_getFileLocation(clang_getRangeStart(clang_getCursorExtent(k->v[i])), NULL, NULL, NULL, &off);
+            int slot = ns < 2 ? (i == 0 && k->n == 2 ? 1 : i) : (off < semi[0] ? 0 : off < semi[1] ? 1 : 2);
+            if (slot > 2)
+                slot = 2;
+            fs_ast *x = fs_conv(cl, k->v[i]);
+            if (x)
+                parts[slot] = x;
+        }
+        fs_ast *b = fs_conv(cl, body);
+        if (b)
+            parts[3] = b;
+    }
+    for (int i = 0; i < 4; i++)
+        fs_ast_add(cl->arena, a, parts[i]);
+    return a;
+}
+
+static fs_ast *fs_conv_call(fs_cl *cl, CXCursor c)
+{
+    CXCursor ref = clang_getCursorReferenced(c);
+    char *name = NULL;
+    fs_callee_info ci = { 0 };
+    if (!clang_Cursor_isNull(ref) && ref.kind == CXCursor_FunctionDecl) {
+        name = fs_cxstr(cl, clang_getCursorSpelling(ref));
+        if (fs_is_setuid_call(name))
+            cl->r->uses_setuid = 1;
+        if (name && strncmp(name, "__builtin_", 10) == 0 && fs_call_lookup(name + 10))
+            name += 10;
+        CXType t = clang_getCursorType(ref);
+        if (t.kind == CXType_FunctionProto) {
+            ci.known = 1;
+            ci.variadic = clang_isFunctionTypeVariadic(t);
+            int np = clang_getNumArgTypes(t);
+            ci.nparams = np < 0 ? 0 : np;
+            for (int i = 0; i < ci.nparams && i < 32; i++) {
+                CXType pt = clang_getCanonicalType(clang_getArgType(t, (unsigned)i));
+                if (pt.kind != CXType_Pointer || clang_isConstQualifiedType(clang_getPointeeType(pt)))
+                    ci.const_ptr_mask |= 1u << i;
+            }
+        }
+    }
+    fs_ast *a = fs_ast_new(cl->arena, FS_A_CALL, name);
+    fs_set_range(cl, a, c);
+    a->callee = ci;
+    fs_ast_add(cl->arena, a, fs_ast_new(cl->arena, FS_A_OTHER, "callee"));
+    int n = clang_Cursor_getNumArguments(c);
+    for (int i = 0; i < n; i++) {
+        fs_ast *x = fs_conv(cl, clang_Cursor_getArgument(c, (unsigned)i));
+        fs_ast_add(cl->arena, a, x ? x : fs_ast_new(cl->arena, FS_A_OTHER, "?"));
+    }
+    return a;
+}
+
+static fs_ast *fs_conv_decl_stmt(fs_cl *cl, CXCursor c, fs_kids *k)
+{
+    fs_ast *a = fs_node_of(cl, c, FS_A_COMPOUND, NULL);
+    for (int i = 0; i < k->n; i++) {
+        CXCursor d = k->v[i];
+        if (d.kind != CXCursor_VarDecl)
+            continue;
+        fs_ast *x = fs_node_of(cl, d, FS_A_DECL, NULL);
+        x->var = fs_add_var(cl, d, FS_VAR_LOCAL);
+        CXCursor init = clang_Cursor_getVarDeclInitializer(d);
+        if (!clang_Cursor_isNull(init) && !clang_isInvalid(init.kind)) {
+            fs_ast *ie = fs_conv(cl, init);
+            if (ie) {
+                x->has_init = 1;
+                fs_ast_add(cl->arena, x, ie);
+            }
+        }
+        fs_ast_add(cl->arena, a, x);
+    }
+    return a;
+}
+
+static fs_ast *fs_conv(fs_cl *cl, CXCursor c)
+{
+    if (cl->too_deep)
+        return NULL;
+    if (++cl->depth > FS_CLANG_MAX_DEPTH) {
+        cl->too_deep = 1;
+        cl->depth--;
+        return NULL;
+    }
+    fs_ast *a = NULL;
+    fs_kids k = { 0 };
+    enum CXCursorKind kind = clang_getCursorKind(c);
+    if (kind != CXCursor_CallExpr && kind != CXCursor_DeclStmt)
+        k = fs_children(c);
+    switch (kind) {
+    case CXCursor_CompoundStmt:
+        a = fs_node_of(cl, c, FS_A_COMPOUND, NULL);
+        fs_add_kids(cl, a, &k, 0, k.n);
+        break;
+    case CXCursor_IfStmt:
+        a = fs_node_of(cl, c, FS_A_IF, NULL);
+        fs_add_kids(cl, a, &k, 0, k.n);
+        break;
+    case CXCursor_WhileStmt:
+        a = fs_node_of(cl, c, FS_A_WHILE, NULL);
+        fs_add_kids(cl, a, &k, 0, k.n);
+        break;
+    case CXCursor_DoStmt:
+        a = fs_node_of(cl, c, FS_A_DO, NULL);
+        fs_add_kids(cl, a, &k, 0, k.n);
+        break;
+    case CXCursor_ForStmt:
+        a = fs_conv_for(cl, c, &k);
+        break;
+    case CXCursor_SwitchStmt:
+        a = fs_node_of(cl, c, FS_A_SWITCH, NULL);
+        fs_add_kids(cl, a, &k, 0, k.n);
+        break;
+    case CXCursor_CaseStmt:
+        a = fs_node_of(cl, c, FS_A_CASE, NULL);
+        fs_add_kids(cl, a, &k, 0, 1);
+        if (k.n > 1)
+            fs_add_kids(cl, a, &k, k.n - 1, k.n);
+        break;
+    case CXCursor_DefaultStmt:
+        a = fs_node_of(cl, c, FS_A_DEFAULT, NULL);
+        fs_add_kids(cl, a, &k, 0, k.n);
+        break;
+    case CXCursor_BreakStmt:
+        a = fs_node_of(cl, c, FS_A_BREAK, NULL);
+        break;
+    case CXCursor_ContinueStmt:
+        a = fs_node_of(cl, c, FS_A_CONTINUE, NULL);
+        break;
+    case CXCursor_ReturnStmt:
+        a = fs_node_of(cl, c, FS_A_RETURN, NULL);
+        fs_add_kids(cl, a, &k, 0, k.n);
+        break;
+    case CXCursor_GotoStmt:
+        a = fs_node_of(cl, c, FS_A_GOTO, NULL);
+        if (k.n > 0)
+            a->name = fs_cxstr(cl, clang_getCursorSpelling(k.v[0]));
+        break;
+    case CXCursor_IndirectGotoStmt:
+        a = fs_node_of(cl, c, FS_A_RETURN, NULL); /* leaves; we cannot follow it */
+        break;
+    case CXCursor_LabelStmt:
+        a = fs_node_of(cl, c, FS_A_LABEL, NULL);
+        a->name = fs_cxstr(cl, clang_getCursorSpelling(c));
+        fs_add_kids(cl, a, &k, 0, k.n);
+        break;
+    case CXCursor_NullStmt:
+        a = fs_node_of(cl, c, FS_A_NULL_STMT, NULL);
+        break;
+    case CXCursor_DeclStmt:
+        k = fs_children(c);
+        a = fs_conv_decl_stmt(cl, c, &k);
+        break;
+    case CXCursor_CallExpr:
+        a = fs_conv_call(cl, c);
+        break;
+    case CXCursor_BinaryOperator:
+    case CXCursor_CompoundAssignOperator: {
+        char *op = NULL;
+        if (k.n == 2) {
+            CXSourceLocation lend = clang_getRangeEnd(clang_getCursorExtent(k.v[0]));
+            CXSourceLocation rbeg = clang_getRangeStart(clang_getCursorExtent(k.v[1]));
+            op = fs_tokens_between(cl, lend, rbeg, 0);
+        }
+        int assign = op && (strcmp(op, "=") == 0 ||
+                            (strlen(op) >= 2 && op[strlen(op) - 1] == '=' && strcmp(op, "==") != 0 &&
+                             strcmp(op, "!=") != 0 && strcmp(op, "<=") != 0 && strcmp(op, ">=") != 0));
+        if (kind == CXCursor_CompoundAssignOperator)
+            assign = 1;
+        a = fs_node_of(cl, c, assign ? FS_A_ASSIGN : op && strcmp(op, ",") == 0 ? FS_A_COMMA : FS_A_BINOP,
+                       op ? op : "?");
+        fs_add_kids(cl, a, &k, 0, k.n);
+        break;
+    }
+    case CXCursor_UnaryOperator: {
+        char *op = NULL;
+        if (k.n == 1) {
+            CXSourceRange ext = clang_getCursorExtent(c);
+            CXSourceRange sub = clang_getCursorExtent(k.v[0]);
+            unsigned o1, o2;
+            clang_getFileLocation(clang_getRangeStart(ext), NULL, NULL, NULL, &o1);
+            clang_getFileLocation(clang_getRangeStart(sub), NULL, NULL, NULL, &o2);
+            if (o1 < o2) {
+                op = fs_tokens_between(cl, clang_getRangeStart(ext), clang_getRangeStart(sub), 1);
+            } else {
+                char *p = fs_tokens_between(cl, clang_getRangeEnd(sub), clang_getRangeEnd(ext), 0);
+                if (p && (strcmp(p, "++") == 0 || strcmp(p, "--") == 0))
+                    op = fs_ast_strdup(cl->arena, strcmp(p, "++") == 0 ? "post++" : "post--");
+                else
+                    op = p;
+            }
+        }
+        a = fs_node_of(cl, c, FS_A_UNOP, op ? op : "?");
+        fs_add_kids(cl, a, &k, 0, k.n);
+        break;
+    }
+    case CXCursor_ConditionalOperator:
+        a = fs_node_of(cl, c, FS_A_COND, NULL);
+        fs_add_kids(cl, a, &k, 0, k.n);
+        break;
+    case CXCursor_ParenExpr:
+        a = fs_node_of(cl, c, FS_A_PAREN, NULL);
+        fs_add_kids(cl, a, &k, 0, k.n);
+        break;
+    case CXCursor_CStyleCastExpr:
+        a = fs_node_of(cl, c, FS_A_CAST, NULL);
+        if (k.n > 0)
+            fs_add_kids(cl, a, &k, k.n - 1, k.n);
+        break;
+    case CXCursor_MemberRefExpr: {
+        a = fs_node_of(cl, c, FS_A_MEMBER, NULL);
+        a->name = fs_cxstr(cl, clang_getCursorSpelling(c));
+        if (k.n > 0) {
+            CXType bt = clang_getCanonicalType(clang_getCursorType(k.v[0]));
+            a->arrow = bt.kind == CXType_Pointer;
+            fs_add_kids(cl, a, &k, 0, 1);
+        }
+        break;
+    }
+    case CXCursor_ArraySubscriptExpr:
+        a = fs_node_of(cl, c, FS_A_INDEX, NULL);
+        fs_add_kids(cl, a, &k, 0, k.n);
+        break;
+    case CXCursor_DeclRefExpr: {
+        CXCursor ref = clang_getCursorReferenced(c);
+        a = fs_node_of(cl, c, FS_A_IDENT, NULL);
+        a->name = fs_cxstr(cl, clang_getCursorSpelling(c));
+        if (!clang_Cursor_isNull(ref) && (ref.kind == CXCursor_VarDecl || ref.kind == CXCursor_ParmDecl)) {
+            int v = fs_var_of(cl, ref);
+            if (v < 0 && ref.kind == CXCursor_VarDecl) {
+                CXCursor parent = clang_getCursorSemanticParent(ref);
+                v = fs_add_var(cl, ref, parent.kind == CXCursor_TranslationUnit ? FS_VAR_GLOBAL : FS_VAR_LOCAL);
+            }
+            a->var = v;
+        } else if (!clang_Cursor_isNull(ref) && ref.kind == CXCursor_EnumConstantDecl) {
+            a->kind = FS_A_NUMBER;
+            a->value = (long)clang_getEnumConstantDeclValue(ref);
+        }
+        break;
+    }
+    case CXCursor_IntegerLiteral:
+    case CXCursor_CharacterLiteral: {
+        a = fs_node_of(cl, c, FS_A_NUMBER, NULL);
+        CXEvalResult ev = clang_Cursor_Evaluate(c);
+        if (ev) {
+            if (clang_EvalResult_getKind(ev) == CXEval_Int)
+                a->value = (long)clang_EvalResult_getAsLongLong(ev);
+            clang_EvalResult_dispose(ev);
+        }
+        break;
+    }
+    case CXCursor_StringLiteral:
+        a = fs_node_of(cl, c, FS_A_STRING, NULL);
+        a->name = fs_cxstr(cl, clang_getCursorSpelling(c));
+        break;
+    case CXCursor_UnaryExpr: /* sizeof, alignof */
+        a = fs_node_of(cl, c, FS_A_SIZEOF, NULL);
+        break;
+    case CXCursor_InitListExpr:
+        a = fs_node_of(cl, c, FS_A_INIT_LIST, NULL);
+        fs_add_kids(cl, a, &k, 0, k.n);
+        break;
+    case CXCursor_TypeRef:
+    case CXCursor_StructDecl:
+    case CXCursor_UnionDecl:
+    case CXCursor_EnumDecl:
+    case CXCursor_TypedefDecl:
+    case CXCursor_FunctionDecl:
+        a = NULL;
+        break;
+    default:
+        a = fs_node_of(cl, c, FS_A_OTHER, NULL);
+        fs_add_kids(cl, a, &k, 0, k.n);
+        break;
+    }
+    free(k.v);
+    cl->depth--;
+    return a;
+}
+
+typedef struct fs_tu_walk {
+    fs_cl *cl;
+    CXFile main;
+    int macros_only;
+} fs_tu_walk;
+
+static void fs_add_function(fs_cl *cl, CXCursor c, CXFile main)
+{
+    CXSourceLocation loc = clang_getCursorLocation(c);
+    int sys = clang_Location_isInSystemHeader(loc);
+    if (sys)
+        return;
+    CXFile f;
+    unsigned line, col, off;
+    clang_getExpansionLocation(loc, &f, &line, &col, &off);
+    CXString name = clang_getCursorSpelling(c);
+    CXString fname = clang_getFileName(f);
+    fs_func *fn = fs_func_new(clang_getCString(name), clang_getCString(fname) ? clang_getCString(fname) : "",
+                              "clang");
+    clang_disposeString(name);
+    clang_disposeString(fname);
+    cl->fn = fn;
+    cl->nvars = 0;
+    cl->too_deep = 0;
+    cl->depth = 0;
+    fs_kids k = fs_children(c);
+    fs_ast *body = NULL;
+    int np = clang_Cursor_getNumArguments(c);
+    for (int i = 0; i < np; i++) {
+        CXCursor p = clang_Cursor_getArgument(c, (unsigned)i);
+        int v = fs_add_var(cl, p, FS_VAR_PARAM);
+        fn->vars[v].param_index = i;
+    }
+    fn->nparams = np < 0 ? 0 : np;
+    for (int i = 0; i < k.n; i++)
+        if (k.v[i].kind == CXCursor_CompoundStmt)
+            body = fs_conv(cl, k.v[i]);
+    free(k.v);
+    fs_ast tmp;
+    memset(&tmp, 0, sizeof tmp);
+    fs_set_range(cl, &tmp, c);
+    fn->range = tmp.range;
+    if (body)
+        fn->body = body->range;
+    if (cl->too_deep)
+        fn->incomplete = 1;
+    fs_fe_result *r = cl->r;
+    fs_grow(&r->funcs, &r->capfuncs, r->nfuncs + 1, sizeof *r->funcs);
+    fs_fe_func *ff = &r->funcs[r->nfuncs++];
+    ff->fn = fn;
+    ff->body = body;
+    ff->in_main_file = clang_File_isEqual(f, main);
+    ff->in_system = sys;
+    cl->fn = NULL;
+}
+
+static enum CXChildVisitResult fs_tu_visit(CXCursor c, CXCursor parent, CXClientData d)
+{
+    (void)parent;
+    fs_tu_walk *w = d;
+    fs_cl *cl = w->cl;
+    enum CXCursorKind k = clang_getCursorKind(c);
+    if (k == CXCursor_MacroExpansion) {
+        if (!w->macros_only)
+            return CXChildVisit_Continue;
+        CXSourceRange ext = clang_getCursorExtent(c);
+        CXFile f;
+        unsigned l1, c1, o1, l2, c2, o2;
+        clang_getExpansionLocation(clang_getRangeStart(ext), &f, &l1, &c1, &o1);
+        clang_getExpansionLocation(clang_getRangeEnd(ext), NULL, &l2, &c2, &o2);
+        if (clang_Location_isInSystemHeader(clang_getRangeStart(ext)))
+            return CXChildVisit_Continue;
+        fs_grow(&cl->macros, &cl->capmacros, cl->nmacros + 1, sizeof *cl->macros);
+        fs_macro_exp *m = &cl->macros[cl->nmacros++];
+        CXString s = clang_getCursorSpelling(c);
+        m->name = fs_xstrdup(clang_getCString(s));
+        clang_disposeString(s);
+        m->file = f;
+        m->begin = o1;
+        m->end = o2;
+        m->range.begin.line = (int)l1;
+        m->range.begin.col = (int)c1;
+        m->range.begin.offset = o1;
+        m->range.end.line = (int)l2;
+        m->range.end.col = (int)c2;
+        m->range.end.offset = o2;
+        return CXChildVisit_Continue;
+    }
+    if (k == CXCursor_FunctionDecl && clang_isCursorDefinition(c) && !w->macros_only) {
+        fs_add_function(cl, c, w->main);
+        return CXChildVisit_Continue;
+    }
+    if (k == CXCursor_CallExpr || k == CXCursor_DeclRefExpr)
+        return CXChildVisit_Continue;
+    return CXChildVisit_Continue;
+}
+
+typedef struct fs_cl_priv {
+    CXIndex index;
+    CXTranslationUnit tu;
+} fs_cl_priv;
+
+static void fs_cl_priv_free(void *p)
+{
+    fs_cl_priv *cp = p;
+    if (cp->tu)
+        clang_disposeTranslationUnit(cp->tu);
+    if (cp->index)
+        clang_disposeIndex(cp->index);
+    free(cp);
+}
+
+int fs_fe_clang_parse(const char *path, const fs_clang_opts *o, fs_fe_result *r)
+{
+    memset(r, 0, sizeof *r);
+    r->arena = fs_ast_arena_new();
+    fs_cl_priv *cp = fs_xcalloc(1, sizeof *cp);
+    r->priv = cp;
+    r->priv_free = fs_cl_priv_free;
+    cp->index = clang_createIndex(0, 0);
+
+    int has_res = 0;
+    for (int i = 0; i < o->nargs; i++)
+        if (strcmp(o->args[i], "-resource-dir") == 0 || strncmp(o->args[i], "-resource-dir=", 14) == 0)
+            has_res = 1;
+    const char **args = fs_xmalloc(sizeof(char *) * (size_t)(o->nargs + 4));
+    int n = 0;
+    for (int i = 0; i < o->nargs; i++)
+        args[n++] = o->args[i];
+    if (!has_res && o->resource_dir && *o->resource_dir) {
+        args[n++] = "-resource-dir";
+        args[n++] = o->resource_dir;
+    }
+    unsigned opts = CXTranslationUnit_DetailedPreprocessingRecord | CXTranslationUnit_KeepGoing;
+    enum CXErrorCode err = clang_parseTranslationUnit2(cp->index, path, args, n, NULL, 0, opts, &cp->tu);
+    free(args);
+    if (err != CXError_Success || !cp->tu) {
+        r->fatal = fs_xasprintf("libclang could not parse the file (error %d)", (int)err);
+        return -1;
+    }
+    unsigned nd = clang_getNumDiagnostics(cp->tu);
+    for (unsigned i = 0; i < nd; i++) {
+        CXDiagnostic d = clang_getDiagnostic(cp->tu, i);
+        enum CXDiagnosticSeverity sev = clang_getDiagnosticSeverity(d);
+        if (sev >= CXDiagnostic_Error) {
+            r->nerrors++;
+            if (!r->first_error) {
+                CXString s = clang_formatDiagnostic(d, CXDiagnostic_DisplaySourceLocation |
+                                                       CXDiagnostic_DisplayColumn);
+                r->first_error = fs_xstrdup(clang_getCString(s));
+                clang_disposeString(s);
+            }
+        }
+        clang_disposeDiagnostic(d);
+    }
+    fs_cl cl;
+    memset(&cl, 0, sizeof cl);
+    cl.tu = cp->tu;
+    cl.r = r;
+    cl.arena = r->arena;
+    fs_tu_walk w = { &cl, clang_getFile(cp->tu, path), 1 };
+    CXCursor root = clang_getTranslationUnitCursor(cp->tu);
+    /* first the macro expansions, then the functions that contain them */
+    clang_visitChildren(root, fs_tu_visit, &w);
+    w.macros_only = 0;
+    clang_visitChildren(root, fs_tu_visit, &w);
+    for (int i = 0; i < cl.nmacros; i++)
+        free(cl.macros[i].name);
+    free(cl.macros);
+    free(cl.vars);
+    return 0;
+}
+
+void fs_fe_result_free(fs_fe_result *r)
+{
+    if (!r)
+        return;
+    for (int i = 0; i < r->nfuncs; i++)
+        fs_func_delete(r->funcs[i].fn);
+    free(r->funcs);
+    fs_ast_arena_delete(r->arena);
+    free(r->first_error);
+    free(r->fatal);
+    if (r->priv && r->priv_free)
+        r->priv_free(r->priv);
+    memset(r, 0, sizeof *r);
+}

@@ -1,0 +1,51 @@
+/*
+ * frontend.h - the interface both front ends implement.
+ *
+ * A front end parses one file and returns its function definitions as
+ * syntax trees (ast.h) with their variables declared in an fs_func each.
+ * The driver then lowers them (possibly several times, as wrapper summaries
+ * become known) and runs the rules.
+ */
+#ifndef FSCHECK_FRONTEND_H
+#define FSCHECK_FRONTEND_H
+
+#include "ast.h"
+
+typedef struct fs_fe_func {
+    fs_func *fn;       /* name, file, range, vars; nodes are made by lowering */
+    const fs_ast *body;
+    int in_main_file;  /* defined in the file being analysed (not a header) */
+    int in_system;     /* defined in a system header */
+} fs_fe_func;
+
+typedef struct fs_fe_result {
+    fs_fe_func *funcs;
+    int nfuncs, capfuncs;
+    fs_ast_arena *arena;
+    int nerrors;         /* error diagnostics */
+    char *first_error;   /* "file:line:col: message" of the first one */
+    char *fatal;         /* the file could not be parsed at all: why */
+    int uses_setuid;     /* the file calls setuid() and friends */
+    void *priv;          /* front-end data kept alive with the trees */
+    void (*priv_free)(void *);
+} fs_fe_result;
+
+void fs_fe_result_free(fs_fe_result *r);
+
+typedef struct fs_clang_opts {
+    const char *const *args; /* compiler flags */
+    int nargs;
+    const char *resource_dir; /* passed as -resource-dir unless args have one; may be NULL */
+    const char *directory;    /* working directory of the compile command, or NULL */
+} fs_clang_opts;
+
+/* Parse file `path` with libclang.  Returns 0 (even with parse errors: see
+ * nerrors), or -1 with r->fatal set. */
+int fs_fe_clang_parse(const char *path, const fs_clang_opts *opts, fs_fe_result *r);
+
+/* Parse file `path` (contents in text/len) with tree-sitter.  Returns 0 or -1
+ * with r->fatal set.  Function-like macros whose bodies call path functions
+ * are returned as functions too (flagged by name). */
+int fs_fe_ts_parse(const char *path, const char *text, size_t len, fs_fe_result *r);
+
+#endif

@@ -1,0 +1,199 @@
+/* ir.c - building and freeing the IR. */
+#include "ir.h"
+#include "util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+fs_func *fs_func_new(const char *name, const char *file, const char *engine)
+{
+    fs_func *f = fs_xcalloc(1, sizeof *f);
+    f->name = fs_xstrdup(name);
+    f->file = fs_xstrdup(file);
+    f->engine = fs_xstrdup(engine);
+    f->entry = fs_func_add_node(f, FS_N_ENTRY);
+    f->exit = fs_func_add_node(f, FS_N_EXIT);
+    return f;
+}
+
+void fs_path_clear(fs_path *p)
+{
+    free(p->key);
+    free(p->text);
+    free(p->deps);
+    memset(p, 0, sizeof *p);
+    p->root = -1;
+}
+
+void fs_path_copy(fs_path *dst, const fs_path *src)
+{
+    *dst = *src;
+    dst->key = fs_xstrdup(src->key);
+    dst->text = fs_xstrdup(src->text);
+    if (src->ndeps) {
+        dst->deps = fs_xmalloc(sizeof(int) * (size_t)src->ndeps);
+        memcpy(dst->deps, src->deps, sizeof(int) * (size_t)src->ndeps);
+    } else {
+        dst->deps = NULL;
+    }
+}
+
+static void fs_func_free_nodes(fs_func *f)
+{
+    for (int i = 0; i < f->nnodes; i++) {
+        fs_node *n = &f->nodes[i];
+        free(n->succ);
+        free(n->callee);
+        fs_path_clear(&n->path);
+        fs_path_clear(&n->dirfd);
+        for (int j = 0; j < n->nargs; j++)
+            fs_path_clear(&n->args[j]);
+        free(n->args);
+        free(n->member);
+        free(n->macro);
+    }
+    free(f->nodes);
+    free(f->loops);
+    f->nodes = NULL;
+    f->loops = NULL;
+    f->nnodes = f->capnodes = f->nloops = f->caploops = 0;
+}
+
+void fs_func_reset(fs_func *f)
+{
+    fs_func_free_nodes(f);
+    f->incomplete = 0;
+    f->entry = fs_func_add_node(f, FS_N_ENTRY);
+    f->exit = fs_func_add_node(f, FS_N_EXIT);
+}
+
+void fs_func_delete(fs_func *f)
+{
+    if (!f)
+        return;
+    fs_func_free_nodes(f);
+    for (int i = 0; i < f->nvars; i++)
+        free(f->vars[i].name);
+    for (int i = 0; i < f->nfiles; i++)
+        free(f->files[i]);
+    free(f->files);
+    free(f->vars);
+    free(f->name);
+    free(f->file);
+    free(f->engine);
+    free(f);
+}
+
+int fs_func_add_var(fs_func *f, const char *name, fs_var_kind kind)
+{
+    fs_grow(&f->vars, &f->capvars, f->nvars + 1, sizeof *f->vars);
+    fs_var *v = &f->vars[f->nvars];
+    memset(v, 0, sizeof *v);
+    v->name = fs_xstrdup(name ? name : "");
+    v->kind = kind;
+    v->param_index = -1;
+    return f->nvars++;
+}
+
+int fs_func_add_node(fs_func *f, fs_node_kind kind)
+{
+    fs_grow(&f->nodes, &f->capnodes, f->nnodes + 1, sizeof *f->nodes);
+    fs_node *n = &f->nodes[f->nnodes];
+    memset(n, 0, sizeof *n);
+    n->kind = kind;
+    n->loop = -1;
+    n->test = -1;
+    n->ret_test = -1;
+    n->var = -1;
+    n->path_arg = -1;
+    n->buf_var = -1;
+    n->guard_var = -1;
+    n->path.root = -1;
+    n->dirfd.root = -1;
+    return f->nnodes++;
+}
+
+void fs_func_add_edge(fs_func *f, int from, int to, int back)
+{
+    fs_node *n = &f->nodes[from];
+    for (int i = 0; i < n->nsucc; i++)
+        if (n->succ[i].to == to && n->kind != FS_N_BRANCH) {
+            n->succ[i].back &= back;
+            return;
+        }
+    fs_grow(&n->succ, &n->capsucc, n->nsucc + 1, sizeof *n->succ);
+    n->succ[n->nsucc].to = to;
+    n->succ[n->nsucc].back = back;
+    n->nsucc++;
+}
+
+int fs_func_add_loop(fs_func *f, int parent)
+{
+    fs_grow(&f->loops, &f->caploops, f->nloops + 1, sizeof *f->loops);
+    fs_loop *l = &f->loops[f->nloops];
+    memset(l, 0, sizeof *l);
+    l->parent = parent;
+    l->head = -1;
+    return f->nloops++;
+}
+
+const char *fs_func_intern_file(fs_func *f, const char *file)
+{
+    if (!file)
+        return NULL;
+    for (int i = 0; i < f->nfiles; i++)
+        if (strcmp(f->files[i], file) == 0)
+            return f->files[i];
+    f->files = fs_xrealloc(f->files, sizeof(char *) * (size_t)(f->nfiles + 1));
+    f->files[f->nfiles] = fs_xstrdup(file);
+    return f->files[f->nfiles++];
+}
+
+const char *fs_op_kind_name(fs_op_kind k)
+{
+    switch (k) {
+    case FS_OP_NONE: return "none";
+    case FS_OP_PROBE: return "probe";
+    case FS_OP_OPEN: return "open";
+    case FS_OP_CREATE: return "create";
+    case FS_OP_REMOVE: return "remove";
+    case FS_OP_MODIFY: return "modify";
+    case FS_OP_MAYBE: return "maybe";
+    }
+    return "?";
+}
+
+char *fs_path_display(const fs_func *f, const char *key)
+{
+    if (!key)
+        return fs_xstrdup("?");
+    const char *bar = strchr(key, '|');
+    if (bar && strncmp(key, "fd:", 3) == 0)
+        key = bar + 1;
+    fs_buf b = { 0 };
+    for (const char *p = key; *p;) {
+        if (*p == '"') {
+            const char *q = p + 1;
+            while (*q && *q != '"') {
+                if (*q == '\\' && q[1])
+                    q++;
+                q++;
+            }
+            if (*q)
+                q++;
+            fs_buf_add(&b, p, (size_t)(q - p));
+            p = q;
+        } else if (*p == 'v' && p[1] >= '0' && p[1] <= '9' && (p == key || p[-1] == '[')) {
+            char *end;
+            long v = strtol(p + 1, &end, 10);
+            fs_buf_puts(&b, (v >= 0 && v < f->nvars) ? f->vars[v].name : "?");
+            p = end;
+        } else {
+            fs_buf_add(&b, p, 1);
+            p++;
+        }
+    }
+    if (!b.s)
+        fs_buf_puts(&b, "");
+    return b.s;
+}

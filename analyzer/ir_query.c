@@ -1,0 +1,203 @@
+/* ir_query.c - graph questions the rules ask of a function's IR. */
+#include "ir.h"
+#include "util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+void fs_walk_init(fs_walk *w, const fs_func *fn)
+{
+    w->fn = fn;
+    w->mark = fs_xcalloc((size_t)fn->nnodes + 1, 1);
+    w->stack = fs_xmalloc(sizeof(int) * ((size_t)fn->nnodes + 1) * 2);
+}
+
+void fs_walk_fini(fs_walk *w)
+{
+    free(w->mark);
+    free(w->stack);
+    w->mark = NULL;
+    w->stack = NULL;
+}
+
+/* Marks (bit `bit`) every node reachable from `from` along forward edges,
+ * not entering blocked nodes and not taking edges for which skip_edge says so. */
+typedef int (*fs_edge_filter)(const fs_func *, int node, int edge, void *arg);
+
+static void fs_mark_forward(fs_walk *w, int from, unsigned char bit,
+                            int (*block)(const fs_func *, int, void *), void *barg,
+                            fs_edge_filter skip, void *sarg)
+{
+    const fs_func *fn = w->fn;
+    int sp = 0;
+    w->mark[from] |= bit;
+    w->stack[sp++] = from;
+    while (sp > 0) {
+        int n = w->stack[--sp];
+        const fs_node *node = &fn->nodes[n];
+        for (int i = 0; i < node->nsucc; i++) {
+            if (node->succ[i].back)
+                continue;
+            if (skip && skip(fn, n, i, sarg))
+                continue;
+            int t = node->succ[i].to;
+            if (w->mark[t] & bit)
+                continue;
+            w->mark[t] |= bit;
+            if (block && block(fn, t, barg))
+                continue;
+            w->stack[sp++] = t;
+        }
+    }
+}
+
+static void fs_mark_backward(fs_walk *w, int to, unsigned char bit)
+{
+    /* Predecessor lists are not stored: iterate to a fixpoint over forward edges. */
+    const fs_func *fn = w->fn;
+    w->mark[to] |= bit;
+    int changed = 1;
+    while (changed) {
+        changed = 0;
+        for (int n = fn->nnodes - 1; n >= 0; n--) {
+            if (w->mark[n] & bit)
+                continue;
+            const fs_node *node = &fn->nodes[n];
+            for (int i = 0; i < node->nsucc; i++)
+                if (!node->succ[i].back && (w->mark[node->succ[i].to] & bit)) {
+                    w->mark[n] |= bit;
+                    changed = 1;
+                    break;
+                }
+        }
+    }
+}
+
+int fs_reach(fs_walk *w, int from, int to, int (*block)(const fs_func *, int, void *), void *arg)
+{
+    memset(w->mark, 0, (size_t)w->fn->nnodes);
+    fs_mark_forward(w, from, 1, block, arg, NULL, NULL);
+    return (w->mark[to] & 1) != 0;
+}
+
+static int fs_deps_has(const fs_path *p, int var)
+{
+    for (int i = 0; i < p->ndeps; i++)
+        if (p->deps[i] == var)
+            return 1;
+    return 0;
+}
+
+/* Does member chain a overlap b (one is a prefix of the other at a boundary)? */
+static int fs_chain_overlap(const char *a, const char *b)
+{
+    if (!a || !b || !*a || !*b)
+        return 1;
+    size_t la = strlen(a), lb = strlen(b);
+    size_t m = la < lb ? la : lb;
+    if (strncmp(a, b, m) != 0)
+        return 0;
+    const char *rest = la < lb ? b + m : a + m;
+    return *rest == '\0' || *rest == '.' || *rest == '-' || *rest == '[';
+}
+
+int fs_write_kills(const fs_func *fn, int wnode, const fs_path *p)
+{
+    const fs_node *w = &fn->nodes[wnode];
+    if (w->kind != FS_N_WRITE || !p->key)
+        return 0;
+    if (w->var < 0)
+        return p->root >= 0 && fn->vars[p->root].kind == FS_VAR_GLOBAL; /* unknown callee: globals */
+    if (!fs_deps_has(p, w->var))
+        return 0;
+    if (w->var != p->root)
+        return 1; /* an index variable or the directory fd changed */
+    /* member chain of the path after its root variable */
+    const char *chain = strchr(p->key, '|');
+    chain = chain ? chain + 1 : p->key;
+    while (*chain && *chain != '.' && *chain != '-' && *chain != '[')
+        chain++;
+    return fs_chain_overlap(w->member, chain);
+}
+
+typedef struct fs_kill_arg {
+    const fs_path *p1, *p2;
+} fs_kill_arg;
+
+int fs_write_between(fs_walk *w, int from, int to, const fs_path *p)
+{
+    const fs_func *fn = w->fn;
+    memset(w->mark, 0, (size_t)fn->nnodes);
+    fs_mark_forward(w, from, 1, NULL, NULL, NULL, NULL);
+    if (!(w->mark[to] & 1))
+        return 0;
+    fs_mark_backward(w, to, 2);
+    for (int n = 0; n < fn->nnodes; n++)
+        if ((w->mark[n] & 3) == 3 && n != from && n != to && fs_write_kills(fn, n, p))
+            return 1;
+    return 0;
+}
+
+int fs_path_same(const fs_node *a, const fs_node *b)
+{
+    if (!a->path.key || !b->path.key)
+        return 0;
+    if (strcmp(a->path.key, b->path.key) != 0)
+        return 0;
+    if (!a->dirfd.key != !b->dirfd.key)
+        return 0;
+    return !a->dirfd.key || strcmp(a->dirfd.key, b->dirfd.key) == 0;
+}
+
+int fs_loop_within(const fs_func *fn, int inner, int outer)
+{
+    for (int l = inner; l >= 0; l = fn->loops[l].parent)
+        if (l == outer)
+            return 1;
+    return 0;
+}
+
+typedef struct fs_outcome_arg {
+    int call;
+    fs_outcome drop;
+} fs_outcome_arg;
+
+static int fs_skip_outcome(const fs_func *fn, int node, int edge, void *arg)
+{
+    const fs_outcome_arg *a = arg;
+    const fs_node *n = &fn->nodes[node];
+    return n->kind == FS_N_BRANCH && n->test == a->call && edge < 2 && n->out[edge] == a->drop;
+}
+
+int fs_outcome_reach(fs_walk *w, int a, int b)
+{
+    const fs_func *fn = w->fn;
+    int r = 0;
+    memset(w->mark, 0, (size_t)fn->nnodes);
+    fs_mark_forward(w, a, 1, NULL, NULL, NULL, NULL);
+    if (!(w->mark[b] & 1))
+        return 0;
+    r |= FS_REACH;
+    fs_outcome_arg arg = { a, FS_OUT_SUCC };
+    fs_mark_forward(w, a, 2, NULL, NULL, fs_skip_outcome, &arg);
+    if (!(w->mark[b] & 2))
+        r |= FS_REACH_SUCC_ONLY;
+    arg.drop = FS_OUT_FAIL;
+    fs_mark_forward(w, a, 4, NULL, NULL, fs_skip_outcome, &arg);
+    if (!(w->mark[b] & 4))
+        r |= FS_REACH_FAIL_ONLY;
+    return r;
+}
+
+int fs_result_used(const fs_func *fn, int a)
+{
+    for (int n = 0; n < fn->nnodes; n++) {
+        const fs_node *node = &fn->nodes[n];
+        if (node->kind == FS_N_BRANCH && node->test == a &&
+            (node->out[0] != FS_OUT_UNKNOWN || node->out[1] != FS_OUT_UNKNOWN))
+            return 1;
+        if (node->kind == FS_N_RETURN && node->ret_test == a)
+            return 1;
+    }
+    return fn->nodes[a].op.fields_read;
+}

@@ -1,0 +1,1364 @@
+/*
+ * lower.c - turn a front end's syntax tree (ast.h) into the IR (ir.h).
+ *
+ * Statements become a control-flow graph; && || ?: ! become branches, so
+ * that each branch knows which call's success or failure it tests.  Writes to
+ * variables (assignments, ++/--, library calls that write their arguments,
+ * non-const pointers passed to unknown functions, writes through pointers
+ * derived from a variable) become write nodes.
+ */
+#include "ast.h"
+#include "calls.h"
+#include "summary.h"
+#include "util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define FS_LOWER_MAX_DEPTH 1500
+
+typedef struct fs_label {
+    const char *name;
+    int node;
+    int placed;
+} fs_label;
+
+typedef struct fs_result_var {
+    int call;       /* call node whose value the variable holds, -1 */
+    fs_sense sense; /* how the variable's value relates to that call's success */
+} fs_result_var;
+
+typedef struct fs_lowerer {
+    fs_func *fn;
+    const fs_summaries *sums;
+    int cur;          /* node the next node follows; -1 when unreachable */
+    int loop;         /* current loop id */
+    int in_cond;      /* lowering a loop's own condition */
+    int brk, cont;    /* break / continue targets, -1 */
+    int cont_back;    /* the continue edge is a back edge */
+    int sw;           /* current switch dispatch node, -1 */
+    int sw_has_default;
+    int depth;
+    int too_deep;
+    fs_label *labels;
+    int nlabels, caplabels;
+    fs_result_var *res; /* per variable */
+    int *alias;         /* per variable: the variable whose storage it points into, -1 */
+} fs_lowerer;
+
+static void lower_stmt(fs_lowerer *L, const fs_ast *s);
+static void lower_expr(fs_lowerer *L, const fs_ast *e);
+static void lower_cond(fs_lowerer *L, const fs_ast *e, int t, int f, const fs_ast *atom);
+
+/* --- helpers ------------------------------------------------------------- */
+
+static int new_node(fs_lowerer *L, fs_node_kind kind)
+{
+    int n = fs_func_add_node(L->fn, kind);
+    L->fn->nodes[n].loop = L->loop;
+    L->fn->nodes[n].in_loop_cond = L->in_cond;
+    return n;
+}
+
+static void link_to(fs_lowerer *L, int to)
+{
+    if (L->cur >= 0)
+        fs_func_add_edge(L->fn, L->cur, to, 0);
+}
+
+static int emit(fs_lowerer *L, fs_node_kind kind)
+{
+    int n = new_node(L, kind);
+    link_to(L, n);
+    L->cur = n;
+    return n;
+}
+
+static const fs_ast *strip(const fs_ast *e)
+{
+    while (e && (e->kind == FS_A_PAREN || e->kind == FS_A_CAST || (e->kind == FS_A_OTHER && e->nkids == 1 && !e->name)))
+        e = e->nkids ? e->kids[0] : NULL;
+    return e;
+}
+
+static int is_number(const fs_ast *e, long *v)
+{
+    e = strip(e);
+    if (!e)
+        return 0;
+    if (e->kind == FS_A_NUMBER) {
+        *v = e->value;
+        return 1;
+    }
+    if (e->kind == FS_A_UNOP && e->name && strcmp(e->name, "-") == 0 && e->nkids == 1) {
+        const fs_ast *k = strip(e->kids[0]);
+        if (k && k->kind == FS_A_NUMBER) {
+            *v = -k->value;
+            return 1;
+        }
+    }
+    if (e->kind == FS_A_IDENT && e->var < 0 && e->name) {
+        if (strcmp(e->name, "NULL") == 0 || strcmp(e->name, "false") == 0) {
+            *v = 0;
+            return 1;
+        }
+        if (strcmp(e->name, "true") == 0) {
+            *v = 1;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+static int is_op(const fs_ast *e, const char *op)
+{
+    return e && e->name && strcmp(e->name, op) == 0;
+}
+
+/* --- path identities ------------------------------------------------------ */
+
+static void path_add_dep(fs_path *p, int var)
+{
+    for (int i = 0; i < p->ndeps; i++)
+        if (p->deps[i] == var)
+            return;
+    p->deps = fs_xrealloc(p->deps, sizeof(int) * (size_t)(p->ndeps + 1));
+    p->deps[p->ndeps++] = var;
+}
+
+/* Build the key of expression e into b; 0 when e has no stable identity. */
+static int path_key(fs_lowerer *L, const fs_ast *e, fs_buf *b, fs_path *p, int top)
+{
+    e = strip(e);
+    if (!e)
+        return 0;
+    switch (e->kind) {
+    case FS_A_STRING:
+        if (!top)
+            return 0;
+        fs_buf_puts(b, e->name ? e->name : "\"\"");
+        return 1;
+    case FS_A_IDENT:
+        if (e->var < 0)
+            return 0;
+        fs_buf_printf(b, "v%d", e->var);
+        if (p->root < 0) {
+            p->root = e->var;
+            path_add_dep(p, e->var);
+        }
+        return 1;
+    case FS_A_MEMBER:
+        if (e->nkids < 1 || !path_key(L, e->kids[0], b, p, 0))
+            return 0;
+        fs_buf_printf(b, "%s%s", e->arrow ? "->" : ".", e->name ? e->name : "?");
+        return 1;
+    case FS_A_INDEX: {
+        long v;
+        if (e->nkids < 2 || !path_key(L, e->kids[0], b, p, 0))
+            return 0;
+        const fs_ast *ix = strip(e->kids[1]);
+        if (is_number(ix, &v)) {
+            fs_buf_printf(b, "[%ld]", v);
+            return 1;
+        }
+        if (ix && ix->kind == FS_A_IDENT && ix->var >= 0) {
+            fs_buf_printf(b, "[v%d]", ix->var);
+            path_add_dep(p, ix->var);
+            return 1;
+        }
+        return 0;
+    }
+    default:
+        return 0;
+    }
+}
+
+static void make_path(fs_lowerer *L, const fs_ast *e, fs_path *p)
+{
+    memset(p, 0, sizeof *p);
+    p->root = -1;
+    if (!e)
+        return;
+    p->range = e->range;
+    fs_buf b = { 0 };
+    if (path_key(L, e, &b, p, 1)) {
+        p->key = b.s;
+        b.s = NULL;
+    } else {
+        free(p->deps);
+        p->deps = NULL;
+        p->ndeps = 0;
+        p->root = -1;
+    }
+    fs_buf_free(&b);
+}
+
+/* The variable and member chain an lvalue writes. */
+static int lvalue_root(fs_lowerer *L, const fs_ast *e, fs_buf *member, int *through_ptr)
+{
+    e = strip(e);
+    if (!e)
+        return -1;
+    switch (e->kind) {
+    case FS_A_IDENT:
+        return e->var;
+    case FS_A_MEMBER: {
+        int r = e->nkids ? lvalue_root(L, e->kids[0], member, through_ptr) : -1;
+        if (member)
+            fs_buf_printf(member, "%s%s", e->arrow ? "->" : ".", e->name ? e->name : "?");
+        return r;
+    }
+    case FS_A_INDEX:
+        if (member) {
+            member->len = 0;
+            if (member->s)
+                member->s[0] = '\0';
+        }
+        if (through_ptr)
+            *through_ptr = 1;
+        return e->nkids ? lvalue_root(L, e->kids[0], NULL, through_ptr) : -1;
+    case FS_A_UNOP:
+        if (is_op(e, "*") && e->nkids) {
+            if (through_ptr)
+                *through_ptr = 1;
+            return lvalue_root(L, e->kids[0], NULL, through_ptr);
+        }
+        return -1;
+    case FS_A_BINOP: /* p + 1 */
+        if ((is_op(e, "+") || is_op(e, "-")) && e->nkids == 2) {
+            int r = lvalue_root(L, e->kids[0], NULL, through_ptr);
+            return r >= 0 ? r : lvalue_root(L, e->kids[1], NULL, through_ptr);
+        }
+        return -1;
+    default:
+        return -1;
+    }
+}
+
+static void emit_write(fs_lowerer *L, int var, const char *member)
+{
+    if (var < -1)
+        return;
+    int n = emit(L, FS_N_WRITE);
+    L->fn->nodes[n].var = var;
+    L->fn->nodes[n].member = (member && *member) ? fs_xstrdup(member) : NULL;
+    if (var >= 0) {
+        L->res[var].call = -1;
+        if (L->alias[var] >= 0 && L->alias[var] != var) {
+            /* the pointer itself changed; what it points into did not */
+        }
+    }
+}
+
+/* A write to the storage of var (through it, or to it): also a write to
+ * what it aliases. */
+static void emit_store(fs_lowerer *L, int var, const char *member, int through_ptr)
+{
+    if (var < 0)
+        return;
+    emit_write(L, var, member);
+    if (through_ptr && L->alias[var] >= 0 && L->alias[var] != var)
+        emit_write(L, L->alias[var], NULL);
+}
+
+/* Record that pointer variable `var` may point into what expression e refers to. */
+static void note_alias(fs_lowerer *L, int var, const fs_ast *e)
+{
+    if (var < 0 || !e)
+        return;
+    const fs_ast *s = strip(e);
+    if (!s)
+        return;
+    if (s->kind == FS_A_IDENT && s->var >= 0 && s->var != var) {
+        const fs_var *v = &L->fn->vars[s->var];
+        if (!v->is_stat_buf)
+            L->alias[var] = L->alias[s->var] >= 0 ? L->alias[s->var] : s->var;
+        return;
+    }
+    if (s->kind == FS_A_CALL) {
+        /* strrchr(path, '.') points into path */
+        for (int i = 1; i < s->nkids; i++)
+            note_alias(L, var, s->kids[i]);
+        return;
+    }
+    if (s->kind == FS_A_SIZEOF)
+        return;
+    for (int i = 0; i < s->nkids; i++)
+        note_alias(L, var, s->kids[i]);
+}
+
+/* --- what a condition tests ------------------------------------------------ */
+
+typedef struct fs_test {
+    int call;
+    fs_outcome t, f; /* outcome implied when the expression is true / false */
+} fs_test;
+
+static fs_test no_test(void)
+{
+    fs_test t = { -1, FS_OUT_UNKNOWN, FS_OUT_UNKNOWN };
+    return t;
+}
+
+static fs_outcome flip(fs_outcome o)
+{
+    return o;
+}
+
+/* The value of e as a call result: which call, and its sense. */
+static int value_of(fs_lowerer *L, const fs_ast *e, fs_sense *sense)
+{
+    e = strip(e);
+    if (!e)
+        return -1;
+    if (e->kind == FS_A_CALL && e->ir >= 0) {
+        const fs_node *n = &L->fn->nodes[e->ir];
+        if (n->op.kind == FS_OP_NONE && n->op.sense.kind == FS_VAL_UNKNOWN)
+            return -1;
+        *sense = n->op.sense;
+        return e->ir;
+    }
+    if (e->kind == FS_A_IDENT && e->var >= 0 && L->res[e->var].call >= 0) {
+        *sense = L->res[e->var].sense;
+        return L->res[e->var].call;
+    }
+    if (e->kind == FS_A_ASSIGN && is_op(e, "=") && e->nkids == 2)
+        return value_of(L, e->kids[1], sense);
+    return -1;
+}
+
+/* What the truth of expression e says about a call's success. */
+static fs_test test_of(fs_lowerer *L, const fs_ast *e)
+{
+    fs_test r = no_test();
+    fs_sense s;
+    long v;
+    e = strip(e);
+    if (!e)
+        return r;
+    if (e->kind == FS_A_UNOP && is_op(e, "!") && e->nkids == 1) {
+        r = test_of(L, e->kids[0]);
+        fs_outcome t = r.t;
+        r.t = r.f;
+        r.f = t;
+        return r;
+    }
+    if (e->kind == FS_A_BINOP && e->nkids == 2 && e->name) {
+        const char *op = e->name;
+        if (strcmp(op, "&&") == 0 || strcmp(op, "||") == 0) {
+            fs_test a = test_of(L, e->kids[0]);
+            fs_test b = test_of(L, e->kids[1]);
+            int and = op[0] == '&';
+            if (a.call >= 0 && (b.call < 0 || b.call == a.call)) {
+                r.call = a.call;
+                if (and)
+                    r.t = a.t; /* true: both true */
+                else
+                    r.f = a.f; /* false: both false */
+                if (b.call == a.call) {
+                    if (and && r.t == FS_OUT_UNKNOWN)
+                        r.t = b.t;
+                    if (!and && r.f == FS_OUT_UNKNOWN)
+                        r.f = b.f;
+                }
+                return r;
+            }
+            if (b.call >= 0 && a.call < 0) {
+                r.call = b.call;
+                if (and)
+                    r.t = b.t;
+                else
+                    r.f = b.f;
+                return r;
+            }
+            return no_test();
+        }
+        const fs_ast *x = e->kids[0], *k = e->kids[1];
+        int swapped = 0;
+        if (!is_number(k, &v)) {
+            if (!is_number(x, &v))
+                return r;
+            const fs_ast *t = x;
+            x = k;
+            k = t;
+            swapped = 1;
+        }
+        int call = value_of(L, x, &s);
+        if (call < 0)
+            return r;
+        /* normalise "0 < x" into "x > 0" */
+        char nop[3] = { 0 };
+        strncpy(nop, op, 2);
+        if (swapped) {
+            if (strcmp(op, "<") == 0) strcpy(nop, ">");
+            else if (strcmp(op, ">") == 0) strcpy(nop, "<");
+            else if (strcmp(op, "<=") == 0) strcpy(nop, ">=");
+            else if (strcmp(op, ">=") == 0) strcpy(nop, "<=");
+        }
+        fs_outcome succ = FS_OUT_SUCC, fail = FS_OUT_FAIL;
+        int is_eq = strcmp(nop, "==") == 0, is_ne = strcmp(nop, "!=") == 0;
+        r.call = call;
+        switch (s.kind) {
+        case FS_VAL_RAW:
+        case FS_VAL_FD:
+            if ((is_eq && v == -1) || (strcmp(nop, "<") == 0 && v == 0) ||
+                (strcmp(nop, "<=") == 0 && v == -1) || (s.kind == FS_VAL_RAW && is_ne && v == 0)) {
+                r.t = fail; r.f = succ;
+            } else if ((is_ne && v == -1) || (strcmp(nop, ">=") == 0 && v == 0) ||
+                       (strcmp(nop, ">") == 0 && v == -1) || (s.kind == FS_VAL_RAW && is_eq && v == 0)) {
+                r.t = succ; r.f = fail;
+            } else {
+                return no_test();
+            }
+            return r;
+        case FS_VAL_PTR:
+            if (v != 0)
+                return no_test();
+            if (is_eq) { r.t = fail; r.f = succ; }
+            else if (is_ne) { r.t = succ; r.f = fail; }
+            else return no_test();
+            return r;
+        case FS_VAL_BOOL:
+            if ((is_eq && v == 0) || (strcmp(nop, "<=") == 0 && v == 0)) {
+                r.t = s.when_false; r.f = s.when_true;
+            } else if ((is_ne && v == 0) || (is_eq && v == 1) || (strcmp(nop, ">") == 0 && v == 0)) {
+                r.t = s.when_true; r.f = s.when_false;
+            } else {
+                return no_test();
+            }
+            return r;
+        default:
+            return no_test();
+        }
+    }
+    int call = value_of(L, e, &s);
+    if (call < 0)
+        return r;
+    r.call = call;
+    switch (s.kind) {
+    case FS_VAL_RAW: r.t = FS_OUT_FAIL; r.f = FS_OUT_SUCC; break;
+    case FS_VAL_PTR: r.t = FS_OUT_SUCC; r.f = FS_OUT_FAIL; break;
+    case FS_VAL_BOOL: r.t = s.when_true; r.f = s.when_false; break;
+    default: return no_test();
+    }
+    (void)flip;
+    return r;
+}
+
+/* Is e a NULL or empty-string check of a parameter?  Returns the variable and
+ * sets *when_true to 1 when the expression is true for NULL/empty. */
+static int guard_of(const fs_lowerer *L, const fs_ast *e, int *when_true)
+{
+    long v;
+    e = strip(e);
+    if (!e)
+        return -1;
+    if (e->kind == FS_A_UNOP && is_op(e, "!") && e->nkids == 1) {
+        int r = guard_of(L, e->kids[0], when_true);
+        *when_true = !*when_true;
+        return r;
+    }
+    if (e->kind == FS_A_IDENT && e->var >= 0 && L->fn->vars[e->var].kind == FS_VAR_PARAM) {
+        *when_true = 0; /* `if (p)`: true when not NULL */
+        return e->var;
+    }
+    if (e->kind == FS_A_UNOP && is_op(e, "*") && e->nkids == 1) {
+        const fs_ast *k = strip(e->kids[0]);
+        if (k && k->kind == FS_A_IDENT && k->var >= 0 && L->fn->vars[k->var].kind == FS_VAR_PARAM) {
+            *when_true = 0;
+            return k->var;
+        }
+    }
+    if (e->kind == FS_A_INDEX && e->nkids == 2 && is_number(e->kids[1], &v) && v == 0) {
+        const fs_ast *k = strip(e->kids[0]);
+        if (k && k->kind == FS_A_IDENT && k->var >= 0 && L->fn->vars[k->var].kind == FS_VAR_PARAM) {
+            *when_true = 0;
+            return k->var;
+        }
+    }
+    if (e->kind == FS_A_BINOP && e->nkids == 2 && (is_op(e, "==") || is_op(e, "!="))) {
+        const fs_ast *x = e->kids[0], *k = e->kids[1];
+        if (!is_number(k, &v)) {
+            const fs_ast *t = x;
+            x = k;
+            k = t;
+            if (!is_number(k, &v))
+                return -1;
+        }
+        if (v != 0)
+            return -1;
+        int r = guard_of(L, x, when_true);
+        if (r >= 0 && is_op(e, "=="))
+            *when_true = !*when_true;
+        return r;
+    }
+    if (e->kind == FS_A_BINOP && e->nkids == 2 && (is_op(e, "||") || is_op(e, "&&"))) {
+        int w1, w2;
+        int a = guard_of(L, e->kids[0], &w1), b = guard_of(L, e->kids[1], &w2);
+        if (a >= 0 && a == b && w1 == w2) {
+            *when_true = w1;
+            return a;
+        }
+    }
+    return -1;
+}
+
+/* --- expressions ----------------------------------------------------------- */
+
+static void lower_kids(fs_lowerer *L, const fs_ast *e)
+{
+    for (int i = 0; i < e->nkids; i++)
+        lower_expr(L, e->kids[i]);
+}
+
+/* Is argument a (an expression) something whose storage a callee could write? */
+static void arg_may_be_written(fs_lowerer *L, const fs_ast *a, int by_pointer_param)
+{
+    const fs_ast *s = strip(a);
+    if (!s)
+        return;
+    if (s->kind == FS_A_UNOP && is_op(s, "&") && s->nkids == 1) {
+        fs_buf m = { 0 };
+        int through = 0;
+        int v = lvalue_root(L, s->kids[0], &m, &through);
+        if (v >= 0)
+            emit_store(L, v, m.s, 1);
+        fs_buf_free(&m);
+        return;
+    }
+    if (!by_pointer_param)
+        return;
+    fs_buf m = { 0 };
+    int through = 0;
+    int v = lvalue_root(L, s, &m, &through);
+    if (v >= 0) {
+        const fs_var *var = &L->fn->vars[v];
+        /* Passing `p` where p is const char * cannot change the string; an
+         * array, a non-const pointer, or a struct pointer can be written. */
+        if (var->is_array || !var->ptr_to_const || through)
+            emit_store(L, v, NULL, 1);
+    }
+    fs_buf_free(&m);
+}
+
+static void set_op_from_spec(fs_lowerer *L, int n, const fs_ast *call, const fs_call_spec *sp)
+{
+    fs_node *node = &L->fn->nodes[n];
+    int nargs = call->nkids - 1;
+    node->op.kind = sp->kind;
+    node->op.family = sp->family;
+    node->op.follows = sp->follows;
+    node->op.base = sp->name;
+    node->op.sense.kind = sp->value;
+    node->op.access_mode = FS_MODE_UNKNOWN;
+    node->path_arg = sp->path_arg;
+    if (sp->path_arg < nargs)
+        fs_path_copy(&node->path, &node->args[sp->path_arg]);
+    else
+        node->op.kind = FS_OP_NONE;
+    if (sp->dirfd_arg >= 0 && sp->dirfd_arg < nargs) {
+        const fs_ast *d = strip(call->kids[1 + sp->dirfd_arg]);
+        int cwd = d && ((d->kind == FS_A_IDENT && d->name && strcmp(d->name, "AT_FDCWD") == 0) ||
+                        (d->kind == FS_A_NUMBER && d->value == -100) ||
+                        (d->kind == FS_A_UNOP && is_op(d, "-")));
+        if (!cwd) {
+            fs_path_copy(&node->dirfd, &node->args[sp->dirfd_arg]);
+            if (!node->dirfd.key) {
+                fs_path_clear(&node->path); /* unknown directory: no identity */
+            } else if (node->path.key) {
+                char *k = fs_xasprintf("fd:%s|%s", node->dirfd.key, node->path.key);
+                free(node->path.key);
+                node->path.key = k;
+                for (int i = 0; i < node->dirfd.ndeps; i++)
+                    path_add_dep(&node->path, node->dirfd.deps[i]);
+            }
+        }
+    }
+    long v;
+    if (sp->kind == FS_OP_PROBE && sp->family == FS_PROBE_ACCESS && sp->mode_arg < nargs) {
+        const fs_ast *m = strip(call->kids[1 + sp->mode_arg]);
+        if (is_number(m, &v))
+            node->op.access_mode = (int)v;
+        else if (m) {
+            /* F_OK, R_OK|W_OK ... spelled as names (tree-sitter, or unexpanded) */
+            int mode = 0, ok = 1;
+            const fs_ast *stack[16];
+            int sp2 = 0;
+            stack[sp2++] = m;
+            while (sp2 > 0 && ok) {
+                const fs_ast *x = strip(stack[--sp2]);
+                if (!x) { ok = 0; break; }
+                if (x->kind == FS_A_BINOP && is_op(x, "|") && x->nkids == 2 && sp2 < 14) {
+                    stack[sp2++] = x->kids[0];
+                    stack[sp2++] = x->kids[1];
+                } else if (x->kind == FS_A_IDENT && x->name) {
+                    if (strcmp(x->name, "F_OK") == 0) mode |= 0;
+                    else if (strcmp(x->name, "R_OK") == 0) mode |= FS_R_OK;
+                    else if (strcmp(x->name, "W_OK") == 0) mode |= FS_W_OK;
+                    else if (strcmp(x->name, "X_OK") == 0) mode |= FS_X_OK;
+                    else ok = 0;
+                } else if (is_number(x, &v)) {
+                    mode |= (int)v;
+                } else {
+                    ok = 0;
+                }
+            }
+            node->op.access_mode = ok ? mode : FS_MODE_UNKNOWN;
+        }
+    }
+    if (sp->flags_arg >= 0 && sp->flags_arg < nargs) {
+        const fs_ast *fl = strip(call->kids[1 + sp->flags_arg]);
+        /* AT_SYMLINK_NOFOLLOW = 0x100 */
+        if (fl && ((fl->kind == FS_A_NUMBER && (fl->value & 0x100)) ||
+                   (fl->kind == FS_A_IDENT && fl->name && strcmp(fl->name, "AT_SYMLINK_NOFOLLOW") == 0)))
+            node->op.follows = 0;
+        else if (fl && fl->kind != FS_A_NUMBER && !(fl->kind == FS_A_IDENT && fl->name &&
+                 (strcmp(fl->name, "AT_EACCESS") == 0 || strcmp(fl->name, "AT_STATX_SYNC_AS_STAT") == 0)))
+            node->op.follows = -1; /* not known */
+    }
+    if (sp->kind == FS_OP_OPEN) {
+        if (strcmp(sp->name, "opendir") == 0) {
+            node->op.open_mode = FS_OPEN_READ;
+        } else if (sp->mode_arg >= 0 && sp->mode_arg < nargs) {
+            const fs_ast *m = strip(call->kids[1 + sp->mode_arg]);
+            if (sp->value == FS_VAL_PTR) {
+                /* fopen mode string */
+                const char *t = (m && m->kind == FS_A_STRING && m->name) ? m->name : NULL;
+                if (!t) {
+                    node->op.kind = FS_OP_MAYBE;
+                } else {
+                    char c = t[0] == '"' ? t[1] : t[0];
+                    int plus = strchr(t, '+') != NULL;
+                    if (c == 'r')
+                        node->op.open_mode = FS_OPEN_READ | (plus ? FS_OPEN_WRITE : 0);
+                    else if (c == 'w' || c == 'a' || c == 'x') {
+                        node->op.kind = FS_OP_CREATE;
+                        node->op.open_mode = FS_OPEN_WRITE | (plus ? FS_OPEN_READ : 0);
+                    } else
+                        node->op.kind = FS_OP_MAYBE;
+                }
+            } else {
+                /* open flags: O_RDONLY 0, O_WRONLY 1, O_RDWR 2, O_CREAT 0100 */
+                int flags = 0, known = 1, creat = 0;
+                const fs_ast *stack[32];
+                int sp2 = 0;
+                stack[sp2++] = m;
+                while (sp2 > 0) {
+                    const fs_ast *x = strip(stack[--sp2]);
+                    if (!x) { known = 0; break; }
+                    if (x->kind == FS_A_BINOP && is_op(x, "|") && x->nkids == 2 && sp2 < 30) {
+                        stack[sp2++] = x->kids[0];
+                        stack[sp2++] = x->kids[1];
+                    } else if (is_number(x, &v)) {
+                        flags |= (int)v;
+                        if (v & 0100)
+                            creat = 1;
+                    } else if (x->kind == FS_A_IDENT && x->name) {
+                        if (strcmp(x->name, "O_WRONLY") == 0) flags |= 1;
+                        else if (strcmp(x->name, "O_RDWR") == 0) flags |= 2;
+                        else if (strcmp(x->name, "O_CREAT") == 0 || strcmp(x->name, "O_TMPFILE") == 0) creat = 1;
+                        else if (strcmp(x->name, "O_RDONLY") == 0) ;
+                        else if (strncmp(x->name, "O_", 2) != 0) known = 0;
+                    } else {
+                        known = 0;
+                    }
+                }
+                if (!known)
+                    node->op.kind = FS_OP_MAYBE;
+                else if (creat)
+                    node->op.kind = FS_OP_CREATE;
+                int acc = flags & 3;
+                node->op.open_mode = acc == 0 ? FS_OPEN_READ : acc == 1 ? FS_OPEN_WRITE : (FS_OPEN_READ | FS_OPEN_WRITE);
+            }
+        } else {
+            node->op.kind = FS_OP_MAYBE;
+        }
+    }
+    if (sp->buf_arg >= 0 && sp->buf_arg < nargs) {
+        const fs_ast *b = strip(call->kids[1 + sp->buf_arg]);
+        if (b && b->kind == FS_A_UNOP && is_op(b, "&") && b->nkids == 1) {
+            const fs_ast *k = strip(b->kids[0]);
+            if (k && k->kind == FS_A_IDENT && k->var >= 0)
+                node->buf_var = k->var;
+        }
+    }
+}
+
+static void lower_call(fs_lowerer *L, const fs_ast *e)
+{
+    /* arguments first, in order; the stat buffer `&st` is not a read */
+    const fs_call_spec *sp = fs_call_lookup(e->name);
+    for (int i = 1; i < e->nkids; i++) {
+        if (sp && sp->buf_arg == i - 1)
+            continue;
+        lower_expr(L, e->kids[i]);
+    }
+    int n = emit(L, FS_N_CALL);
+    ((fs_ast *)e)->ir = n;
+    fs_node *node = &L->fn->nodes[n];
+    node->callee = fs_xstrdup(e->name);
+    node->range = e->range;
+    node->atom = e->range;
+    node->in_macro = e->in_macro;
+    node->macro = fs_xstrdup(e->macro);
+    if (e->macro)
+        node->range = node->atom = e->macro_range;
+    node->file = (char *)fs_func_intern_file(L->fn, e->file ? e->file : L->fn->file);
+    node->nargs = e->nkids - 1;
+    node->args = node->nargs ? fs_xcalloc((size_t)node->nargs, sizeof(fs_path)) : NULL;
+    for (int i = 0; i < node->nargs; i++)
+        make_path(L, e->kids[1 + i], &node->args[i]);
+    node->op.sense.kind = FS_VAL_UNKNOWN;
+    if (sp) {
+        set_op_from_spec(L, n, e, sp);
+        if (sp->buf_arg >= 0 && sp->buf_arg < e->nkids - 1) {
+            int bv = L->fn->nodes[n].buf_var;
+            if (bv >= 0)
+                emit_write(L, bv, NULL);
+            else
+                arg_may_be_written(L, e->kids[1 + sp->buf_arg], 1);
+        }
+        if (sp->path_arg2 >= 0 && sp->path_arg2 < e->nkids - 1) {
+            /* rename(a, b): b changes too */
+            int m = emit(L, FS_N_CALL);
+            fs_node *mn = &L->fn->nodes[m];
+            fs_node *first = &L->fn->nodes[n];
+            mn->callee = fs_xstrdup(e->name);
+            mn->range = first->range;
+            mn->atom = first->atom;
+            mn->file = first->file;
+            mn->op.kind = FS_OP_MODIFY;
+            mn->op.base = sp->name;
+            mn->path_arg = sp->path_arg2;
+            make_path(L, e->kids[1 + sp->path_arg2], &mn->path);
+        }
+        return;
+    }
+    if (e->name && strcmp(e->name, "chdir") == 0) {
+        /* relative paths change meaning: treat as a write of everything */
+        emit_write(L, -1, NULL);
+        for (int v = 0; v < L->fn->nvars; v++)
+            emit_write(L, v, NULL);
+        return;
+    }
+    unsigned written = 0;
+    if (fs_libc_writes(e->name, &written)) {
+        for (int i = 1; i < e->nkids; i++) {
+            int idx = i - 1;
+            int w = (idx < 31 && (written & (1u << idx))) || ((written & 0x80000000u) && idx >= 1);
+            if (w)
+                arg_may_be_written(L, e->kids[i], 1);
+            else
+                arg_may_be_written(L, e->kids[i], 0); /* &x is still a write */
+        }
+        return;
+    }
+    /* a project function: its summaries say what it does to its arguments */
+    int first = 1;
+    for (const fs_summary *sum = fs_summaries_find(L->sums, e->name); sum; sum = fs_summaries_next(L->sums, sum)) {
+        if (sum->param >= e->nkids - 1)
+            continue;
+        int m = n;
+        if (!first) {
+            m = emit(L, FS_N_CALL);
+            fs_node *mn = &L->fn->nodes[m];
+            const fs_node *fn0 = &L->fn->nodes[n];
+            mn->callee = fs_xstrdup(fn0->callee);
+            mn->range = fn0->range;
+            mn->atom = fn0->atom;
+            mn->file = fn0->file;
+            mn->in_macro = fn0->in_macro;
+            mn->macro = fs_xstrdup(fn0->macro);
+        }
+        first = 0;
+        fs_node *mn = &L->fn->nodes[m];
+        mn->op = sum->op;
+        mn->op.via_wrapper = 1;
+        mn->path_arg = sum->param;
+        fs_path_copy(&mn->path, &L->fn->nodes[n].args[sum->param]);
+    }
+    /* non-const pointer arguments may be written; so may globals */
+    const fs_callee_info *ci = &e->callee;
+    for (int i = 1; i < e->nkids; i++) {
+        int idx = i - 1;
+        int byptr;
+        if (ci->known && idx < ci->nparams && idx < 32)
+            byptr = !(ci->const_ptr_mask & (1u << idx));
+        else
+            byptr = 1; /* variadic part, or no prototype */
+        arg_may_be_written(L, e->kids[i], byptr);
+    }
+    emit_write(L, -1, NULL);
+}
+
+static void lower_value_cond(fs_lowerer *L, const fs_ast *e)
+{
+    int join = new_node(L, FS_N_NOP);
+    lower_cond(L, e, join, join, NULL);
+    L->cur = join;
+}
+
+static void note_result_var(fs_lowerer *L, int var, const fs_ast *rhs)
+{
+    if (var < 0)
+        return;
+    fs_sense s;
+    const fs_ast *r = strip(rhs);
+    int call = value_of(L, r, &s);
+    if (call >= 0) {
+        L->res[var].call = call;
+        L->res[var].sense = s;
+        return;
+    }
+    fs_test t = test_of(L, r);
+    if (t.call >= 0) {
+        L->res[var].call = t.call;
+        L->res[var].sense.kind = FS_VAL_BOOL;
+        L->res[var].sense.when_true = t.t;
+        L->res[var].sense.when_false = t.f;
+    }
+}
+
+static void lower_expr(fs_lowerer *L, const fs_ast *e)
+{
+    if (!e || L->too_deep)
+        return;
+    if (++L->depth > FS_LOWER_MAX_DEPTH) {
+        L->too_deep = 1;
+        L->depth--;
+        return;
+    }
+    switch (e->kind) {
+    case FS_A_CALL:
+        lower_call(L, e);
+        break;
+    case FS_A_BINOP:
+        if ((is_op(e, "&&") || is_op(e, "||")) && e->nkids == 2)
+            lower_value_cond(L, e);
+        else
+            lower_kids(L, e);
+        break;
+    case FS_A_COND:
+        if (e->nkids == 3) {
+            int a = new_node(L, FS_N_NOP), b = new_node(L, FS_N_NOP), join = new_node(L, FS_N_NOP);
+            lower_cond(L, e->kids[0], a, b, NULL);
+            L->cur = a;
+            lower_expr(L, e->kids[1]);
+            link_to(L, join);
+            L->cur = b;
+            lower_expr(L, e->kids[2]);
+            link_to(L, join);
+            L->cur = join;
+        } else {
+            lower_kids(L, e);
+        }
+        break;
+    case FS_A_ASSIGN:
+        if (e->nkids == 2) {
+            lower_expr(L, e->kids[1]);
+            const fs_ast *lhs = strip(e->kids[0]);
+            /* subexpressions of the lhs (indexes) */
+            if (lhs && lhs->kind != FS_A_IDENT)
+                for (int i = 0; i < lhs->nkids; i++)
+                    lower_expr(L, lhs->kids[i]);
+            fs_buf m = { 0 };
+            int through = 0;
+            int v = lvalue_root(L, lhs, &m, &through);
+            if (v >= 0) {
+                emit_store(L, v, m.s, through);
+                if (!through && lhs && lhs->kind == FS_A_IDENT) {
+                    note_alias(L, v, e->kids[1]);
+                    if (is_op(e, "="))
+                        note_result_var(L, v, e->kids[1]);
+                }
+            }
+            fs_buf_free(&m);
+        }
+        break;
+    case FS_A_UNOP:
+        lower_kids(L, e);
+        if (e->name && (strstr(e->name, "++") || strstr(e->name, "--")) && e->nkids == 1) {
+            fs_buf m = { 0 };
+            int through = 0;
+            int v = lvalue_root(L, e->kids[0], &m, &through);
+            if (v >= 0)
+                emit_store(L, v, m.s, through);
+            fs_buf_free(&m);
+        }
+        break;
+    case FS_A_IDENT:
+        if (e->var >= 0 && L->fn->vars[e->var].is_stat_buf) {
+            int n = emit(L, FS_N_READ);
+            L->fn->nodes[n].var = e->var;
+        }
+        break;
+    case FS_A_SIZEOF:
+        break;
+    default:
+        lower_kids(L, e);
+        break;
+    }
+    L->depth--;
+}
+
+/* --- conditions ------------------------------------------------------------ */
+
+static void lower_cond(fs_lowerer *L, const fs_ast *e, int t, int f, const fs_ast *atom)
+{
+    const fs_ast *s = e;
+    while (s && (s->kind == FS_A_PAREN || (s->kind == FS_A_OTHER && s->nkids == 1 && !s->name)))
+        s = s->kids[0];
+    if (!s || L->too_deep) {
+        link_to(L, t);
+        link_to(L, f);
+        L->cur = -1;
+        return;
+    }
+    if (++L->depth > FS_LOWER_MAX_DEPTH) {
+        L->too_deep = 1;
+        L->depth--;
+        return;
+    }
+    if (s->kind == FS_A_BINOP && s->nkids == 2 && (is_op(s, "&&") || is_op(s, "||"))) {
+        int mid = new_node(L, FS_N_NOP);
+        if (is_op(s, "&&"))
+            lower_cond(L, s->kids[0], mid, f, NULL);
+        else
+            lower_cond(L, s->kids[0], t, mid, NULL);
+        L->cur = mid;
+        lower_cond(L, s->kids[1], t, f, NULL);
+    } else if (s->kind == FS_A_UNOP && is_op(s, "!") && s->nkids == 1 && !s->in_macro) {
+        lower_cond(L, s->kids[0], f, t, atom ? atom : s);
+    } else if (s->kind == FS_A_COND && s->nkids == 3) {
+        int a = new_node(L, FS_N_NOP), b = new_node(L, FS_N_NOP);
+        lower_cond(L, s->kids[0], a, b, NULL);
+        L->cur = a;
+        lower_cond(L, s->kids[1], t, f, NULL);
+        L->cur = b;
+        lower_cond(L, s->kids[2], t, f, NULL);
+    } else if (s->kind == FS_A_COMMA && s->nkids == 2) {
+        lower_expr(L, s->kids[0]);
+        lower_cond(L, s->kids[1], t, f, atom);
+    } else {
+        lower_expr(L, s);
+        fs_test ts = test_of(L, s);
+        int br = emit(L, FS_N_BRANCH);
+        fs_node *bn = &L->fn->nodes[br];
+        bn->test = ts.call;
+        bn->out[0] = ts.t;
+        bn->out[1] = ts.f;
+        int when_true;
+        int g = guard_of(L, s, &when_true);
+        if (g >= 0) {
+            bn->guard_var = g;
+            bn->guard_edge = when_true ? 0 : 1;
+        }
+        if (ts.call >= 0) {
+            fs_node *cn = &L->fn->nodes[ts.call];
+            const fs_ast *a = atom ? atom : s;
+            if (!cn->macro && cn->atom.begin.offset == cn->range.begin.offset &&
+                cn->atom.end.offset == cn->range.end.offset)
+                cn->atom = a->range;
+        }
+        fs_func_add_edge(L->fn, br, t, 0);
+        fs_func_add_edge(L->fn, br, f, 0);
+        L->cur = -1;
+    }
+    L->depth--;
+}
+
+/* --- statements ------------------------------------------------------------ */
+
+static int cond_is_const(const fs_ast *c, long *v)
+{
+    return c && is_number(c, v);
+}
+
+static int has_sleep_call(const fs_ast *e)
+{
+    if (!e)
+        return 0;
+    if (e->kind == FS_A_CALL && fs_is_sleep_call(e->name))
+        return 1;
+    for (int i = 0; i < e->nkids; i++)
+        if (has_sleep_call(e->kids[i]))
+            return 1;
+    return 0;
+}
+
+static int begin_loop(fs_lowerer *L, const fs_ast *s)
+{
+    int l = fs_func_add_loop(L->fn, L->loop);
+    L->fn->loops[l].range = s->range;
+    L->fn->loops[l].has_sleep = has_sleep_call(s);
+    return l;
+}
+
+static fs_label *label_get(fs_lowerer *L, const char *name)
+{
+    for (int i = 0; i < L->nlabels; i++)
+        if (strcmp(L->labels[i].name, name) == 0)
+            return &L->labels[i];
+    fs_grow(&L->labels, &L->caplabels, L->nlabels + 1, sizeof *L->labels);
+    fs_label *lb = &L->labels[L->nlabels++];
+    lb->name = name;
+    lb->node = fs_func_add_node(L->fn, FS_N_NOP);
+    lb->placed = 0;
+    return lb;
+}
+
+static void lower_loop_body(fs_lowerer *L, const fs_ast *body, int brk, int cont, int cont_back)
+{
+    int ob = L->brk, oc = L->cont, ocb = L->cont_back;
+    L->brk = brk;
+    L->cont = cont;
+    L->cont_back = cont_back;
+    lower_stmt(L, body);
+    L->brk = ob;
+    L->cont = oc;
+    L->cont_back = ocb;
+}
+
+static void lower_stmt(fs_lowerer *L, const fs_ast *s)
+{
+    if (!s || L->too_deep)
+        return;
+    if (++L->depth > FS_LOWER_MAX_DEPTH) {
+        L->too_deep = 1;
+        L->depth--;
+        return;
+    }
+    long cv;
+    switch (s->kind) {
+    case FS_A_COMPOUND:
+        for (int i = 0; i < s->nkids; i++)
+            lower_stmt(L, s->kids[i]);
+        break;
+    case FS_A_IF: {
+        int t = new_node(L, FS_N_NOP), f = new_node(L, FS_N_NOP), join = new_node(L, FS_N_NOP);
+        lower_cond(L, s->nkids > 0 ? s->kids[0] : NULL, t, f, NULL);
+        L->cur = t;
+        if (s->nkids > 1)
+            lower_stmt(L, s->kids[1]);
+        link_to(L, join);
+        L->cur = f;
+        if (s->nkids > 2)
+            lower_stmt(L, s->kids[2]);
+        link_to(L, join);
+        L->cur = join;
+        break;
+    }
+    case FS_A_WHILE: {
+        const fs_ast *c = s->nkids > 0 ? s->kids[0] : NULL;
+        const fs_ast *body = s->nkids > 1 ? s->kids[1] : NULL;
+        int after = new_node(L, FS_N_NOP);
+        if (cond_is_const(c, &cv) && cv == 0) {
+            L->cur = after; /* while (0): the body never runs */
+            break;
+        }
+        int outer = L->loop;
+        int l = begin_loop(L, s);
+        L->loop = l;
+        int head = emit(L, FS_N_NOP);
+        L->fn->loops[l].head = head;
+        int bodyn = new_node(L, FS_N_NOP);
+        if (cond_is_const(c, &cv)) {
+            L->fn->loops[l].infinite = 1;
+            link_to(L, bodyn);
+        } else {
+            L->in_cond = 1;
+            lower_cond(L, c, bodyn, after, NULL);
+            L->in_cond = 0;
+        }
+        L->cur = bodyn;
+        lower_loop_body(L, body, after, head, 1);
+        if (L->cur >= 0)
+            fs_func_add_edge(L->fn, L->cur, head, 1);
+        L->loop = outer;
+        L->cur = after;
+        break;
+    }
+    case FS_A_DO: {
+        const fs_ast *body = s->nkids > 0 ? s->kids[0] : NULL;
+        const fs_ast *c = s->nkids > 1 ? s->kids[1] : NULL;
+        int after = new_node(L, FS_N_NOP);
+        if (cond_is_const(c, &cv) && cv == 0) {
+            /* do { ... } while (0): runs once, not a loop */
+            int condn = new_node(L, FS_N_NOP);
+            lower_loop_body(L, body, after, condn, 0);
+            link_to(L, condn);
+            L->cur = condn;
+            link_to(L, after);
+            L->cur = after;
+            break;
+        }
+        int outer = L->loop;
+        int l = begin_loop(L, s);
+        L->loop = l;
+        int head = emit(L, FS_N_NOP);
+        L->fn->loops[l].head = head;
+        int condn = new_node(L, FS_N_NOP);
+        lower_loop_body(L, body, after, condn, 0);
+        link_to(L, condn);
+        L->cur = condn;
+        if (cond_is_const(c, &cv)) {
+            L->fn->loops[l].infinite = 1;
+            fs_func_add_edge(L->fn, condn, head, 1);
+        } else {
+            int latch = new_node(L, FS_N_NOP);
+            L->in_cond = 1;
+            lower_cond(L, c, latch, after, NULL);
+            L->in_cond = 0;
+            fs_func_add_edge(L->fn, latch, head, 1);
+        }
+        L->loop = outer;
+        L->cur = after;
+        break;
+    }
+    case FS_A_FOR: {
+        /* kids: init, cond, inc, body (missing parts are NULL_STMT) */
+        const fs_ast *init = s->nkids > 0 ? s->kids[0] : NULL;
+        const fs_ast *c = s->nkids > 1 ? s->kids[1] : NULL;
+        const fs_ast *inc = s->nkids > 2 ? s->kids[2] : NULL;
+        const fs_ast *body = s->nkids > 3 ? s->kids[3] : NULL;
+        if (c && c->kind == FS_A_NULL_STMT)
+            c = NULL;
+        if (init && init->kind != FS_A_NULL_STMT) {
+            if (init->kind == FS_A_DECL || init->kind == FS_A_COMPOUND || init->kind == FS_A_EXPR_STMT)
+                lower_stmt(L, init);
+            else
+                lower_expr(L, init);
+        }
+        int after = new_node(L, FS_N_NOP);
+        int outer = L->loop;
+        int l = begin_loop(L, s);
+        L->loop = l;
+        int head = emit(L, FS_N_NOP);
+        L->fn->loops[l].head = head;
+        int bodyn = new_node(L, FS_N_NOP);
+        int incn = new_node(L, FS_N_NOP);
+        if (!c || cond_is_const(c, &cv)) {
+            L->fn->loops[l].infinite = 1;
+            link_to(L, bodyn);
+        } else {
+            L->in_cond = 1;
+            lower_cond(L, c, bodyn, after, NULL);
+            L->in_cond = 0;
+        }
+        L->cur = bodyn;
+        lower_loop_body(L, body, after, incn, 0);
+        link_to(L, incn);
+        L->cur = incn;
+        if (inc && inc->kind != FS_A_NULL_STMT)
+            lower_expr(L, inc);
+        if (L->cur >= 0)
+            fs_func_add_edge(L->fn, L->cur, head, 1);
+        L->loop = outer;
+        L->cur = after;
+        break;
+    }
+    case FS_A_SWITCH: {
+        if (s->nkids > 0)
+            lower_expr(L, s->kids[0]);
+        int sw = emit(L, FS_N_NOP);
+        int after = new_node(L, FS_N_NOP);
+        int osw = L->sw, odef = L->sw_has_default, ob = L->brk;
+        L->sw = sw;
+        L->sw_has_default = 0;
+        L->brk = after;
+        L->cur = -1;
+        if (s->nkids > 1)
+            lower_stmt(L, s->kids[1]);
+        link_to(L, after);
+        if (!L->sw_has_default)
+            fs_func_add_edge(L->fn, sw, after, 0);
+        L->sw = osw;
+        L->sw_has_default = odef;
+        L->brk = ob;
+        L->cur = after;
+        break;
+    }
+    case FS_A_CASE:
+    case FS_A_DEFAULT: {
+        int n = new_node(L, FS_N_NOP);
+        link_to(L, n);
+        if (L->sw >= 0)
+            fs_func_add_edge(L->fn, L->sw, n, 0);
+        if (s->kind == FS_A_DEFAULT)
+            L->sw_has_default = 1;
+        L->cur = n;
+        /* CASE: kids[0] value (skipped), rest statements; DEFAULT: statements */
+        for (int i = s->kind == FS_A_CASE ? 1 : 0; i < s->nkids; i++)
+            lower_stmt(L, s->kids[i]);
+        break;
+    }
+    case FS_A_BREAK:
+        if (L->brk >= 0)
+            link_to(L, L->brk);
+        L->cur = -1;
+        break;
+    case FS_A_CONTINUE:
+        if (L->cont >= 0 && L->cur >= 0)
+            fs_func_add_edge(L->fn, L->cur, L->cont, L->cont_back);
+        L->cur = -1;
+        break;
+    case FS_A_RETURN: {
+        const fs_ast *e = s->nkids ? s->kids[0] : NULL;
+        if (e)
+            lower_expr(L, e);
+        int r = emit(L, FS_N_RETURN);
+        fs_node *rn = &L->fn->nodes[r];
+        if (!e) {
+            rn->ret_void = 1;
+        } else if (is_number(e, &cv)) {
+            rn->ret_const = 1;
+            rn->ret_value = cv;
+        } else {
+            fs_sense sense;
+            int call = value_of(L, e, &sense);
+            if (call >= 0) {
+                rn->ret_test = call;
+                rn->ret_sense = sense;
+            } else {
+                fs_test t = test_of(L, e);
+                if (t.call >= 0) {
+                    rn->ret_test = t.call;
+                    rn->ret_sense.kind = FS_VAL_BOOL;
+                    rn->ret_sense.when_true = t.t;
+                    rn->ret_sense.when_false = t.f;
+                }
+            }
+        }
+        fs_func_add_edge(L->fn, r, L->fn->exit, 0);
+        L->cur = -1;
+        break;
+    }
+    case FS_A_GOTO: {
+        if (s->name) {
+            fs_label *lb = label_get(L, s->name);
+            if (L->cur >= 0)
+                fs_func_add_edge(L->fn, L->cur, lb->node, lb->placed);
+        }
+        L->cur = -1;
+        break;
+    }
+    case FS_A_LABEL: {
+        if (s->name) {
+            fs_label *lb = label_get(L, s->name);
+            L->fn->nodes[lb->node].loop = L->loop;
+            link_to(L, lb->node);
+            lb->placed = 1;
+            L->cur = lb->node;
+        }
+        for (int i = 0; i < s->nkids; i++)
+            lower_stmt(L, s->kids[i]);
+        break;
+    }
+    case FS_A_DECL:
+        /* a new object: its old value (if any) is gone */
+        if (s->nkids > 0 && s->has_init)
+            lower_expr(L, s->kids[0]);
+        if (s->var >= 0) {
+            emit_write(L, s->var, NULL);
+            if (s->has_init && s->nkids > 0) {
+                note_alias(L, s->var, s->kids[0]);
+                note_result_var(L, s->var, s->kids[0]);
+            }
+        }
+        for (int i = 1; i < s->nkids; i++)
+            lower_stmt(L, s->kids[i]);
+        break;
+    case FS_A_EXPR_STMT:
+        for (int i = 0; i < s->nkids; i++)
+            lower_expr(L, s->kids[i]);
+        break;
+    case FS_A_NULL_STMT:
+        break;
+    default:
+        /* an expression used as a statement, or something unknown */
+        lower_expr(L, s);
+        break;
+    }
+    L->depth--;
+}
+
+/* After lowering: which stat buffers are read after their call. */
+static void mark_fields_read(fs_func *fn)
+{
+    fs_walk w;
+    fs_walk_init(&w, fn);
+    for (int n = 0; n < fn->nnodes; n++) {
+        fs_node *c = &fn->nodes[n];
+        if (c->kind != FS_N_CALL || c->op.kind != FS_OP_PROBE || c->op.family != FS_PROBE_STAT)
+            continue;
+        if (c->buf_var < 0) {
+            c->op.fields_read = 1; /* the buffer goes somewhere we cannot follow */
+            continue;
+        }
+        const fs_var *bv = &fn->vars[c->buf_var];
+        if (bv->kind != FS_VAR_LOCAL) {
+            c->op.fields_read = 1;
+            continue;
+        }
+        /* any read of the buffer reachable from the call (loops included) */
+        int sp = 0;
+        memset(w.mark, 0, (size_t)fn->nnodes);
+        w.stack[sp++] = n;
+        w.mark[n] = 1;
+        while (sp > 0 && !c->op.fields_read) {
+            int x = w.stack[--sp];
+            for (int i = 0; i < fn->nodes[x].nsucc; i++) {
+                int t = fn->nodes[x].succ[i].to;
+                if (w.mark[t])
+                    continue;
+                w.mark[t] = 1;
+                const fs_node *tn = &fn->nodes[t];
+                if (tn->kind == FS_N_READ && tn->var == c->buf_var) {
+                    c->op.fields_read = 1;
+                    break;
+                }
+                if (tn->kind == FS_N_CALL && tn->buf_var == c->buf_var && tn != c)
+                    continue; /* overwritten by another stat */
+                if (tn->kind == FS_N_WRITE && tn->var == c->buf_var && tn->member == NULL &&
+                    !(t == n + 1))
+                    continue;
+                w.stack[sp++] = t;
+            }
+        }
+    }
+    fs_walk_fini(&w);
+}
+
+int fs_lower(fs_func *fn, const fs_ast *body, const fs_summaries *sums)
+{
+    fs_lowerer L;
+    memset(&L, 0, sizeof L);
+    L.fn = fn;
+    L.sums = sums;
+    L.cur = fn->entry;
+    L.loop = -1;
+    L.brk = L.cont = -1;
+    L.sw = -1;
+    int nv = fn->nvars + 1;
+    L.res = fs_xmalloc(sizeof *L.res * (size_t)nv);
+    L.alias = fs_xmalloc(sizeof *L.alias * (size_t)nv);
+    for (int i = 0; i < nv; i++) {
+        L.res[i].call = -1;
+        L.alias[i] = -1;
+    }
+    lower_stmt(&L, body);
+    if (L.cur >= 0) {
+        int r = emit(&L, FS_N_RETURN);
+        fn->nodes[r].ret_void = 1;
+        fs_func_add_edge(fn, r, fn->exit, 0);
+    }
+    free(L.labels);
+    free(L.res);
+    free(L.alias);
+    if (L.too_deep) {
+        fn->incomplete = 1;
+        return -1;
+    }
+    mark_fields_read(fn);
+    return 0;
+}

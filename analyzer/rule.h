@@ -1,0 +1,59 @@
+/*
+ * rule.h - everything a rule may use.  A rule is one static fs_rule in
+ * rules/, listed in rules/registry.c; it reads the IR of one function and
+ * reports findings through fs_ctx_report().  Rules never print or write.
+ */
+#ifndef FSCHECK_RULE_H
+#define FSCHECK_RULE_H
+
+#include "finding.h"
+#include "ir.h"
+#include "util.h"
+
+typedef struct fs_ctx fs_ctx;
+
+typedef struct fs_rule {
+    const char *id;       /* "FS101" */
+    const char *name;     /* "exists-then-stat" */
+    const char *summary;  /* one line */
+    const char *severity; /* default severity */
+    int cwe;              /* 367 for the race rules, 0 otherwise */
+    void (*check)(fs_ctx *ctx);
+} fs_rule;
+
+/* The registry (rules/registry.c), in priority order. */
+extern const fs_rule *const fs_rules[];
+extern const int fs_nrules;
+const fs_rule *fs_rule_find(const char *id_or_name);
+
+/* --- what a rule sees ---------------------------------------------------- */
+
+const fs_func *fs_ctx_func(const fs_ctx *ctx);
+const fs_node *fs_ctx_node(const fs_ctx *ctx, int n);
+fs_walk *fs_ctx_walk(fs_ctx *ctx);
+/* The nearest later calls on the same path as call a (see CONTRACT "Later
+ * call"), in source order, with no write to the path in between. */
+int fs_ctx_nexts(fs_ctx *ctx, int a, const int **out);
+/* Does the file call setuid() and friends? */
+int fs_ctx_uses_setuid(const fs_ctx *ctx);
+/* The file's text (for fixes), or NULL; *len its length. */
+const char *fs_ctx_source(const fs_ctx *ctx, const char *file, long *len);
+
+/* Report a finding at call node `primary`; NULL when another rule already
+ * claimed that call.  The finding has its rule, location, function and path
+ * filled; the rule adds message, related notes, syscalls_saved and fix. */
+fs_finding *fs_ctx_report(fs_ctx *ctx, int primary);
+
+/* --- helpers -------------------------------------------------------------- */
+
+/* access F_OK, a stat whose buffer is never read, or a wrapper of one, with
+ * a known success/failure result. */
+int fs_is_existence_probe(const fs_node *n);
+int fs_is_stat_probe(const fs_node *n);
+int fs_is_access_probe(const fs_node *n);
+/* The callee as written, with "()": "access()", "file_exists()", "EXISTS()". */
+const char *fs_call_name(const fs_node *n, char *buf, size_t size);
+/* The path as written, with variable names. Caller frees. */
+char *fs_node_path(const fs_ctx *ctx, const fs_node *n);
+
+#endif

@@ -1,0 +1,403 @@
+/* summary.c - wrapper summaries of project functions. */
+#include "summary.h"
+#include "util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+fs_summaries *fs_summaries_new(void)
+{
+    return fs_xcalloc(1, sizeof(fs_summaries));
+}
+
+void fs_summaries_clear(fs_summaries *s)
+{
+    for (int i = 0; i < s->n; i++) {
+        free(s->v[i].name);
+        free(s->v[i].file);
+    }
+    free(s->v);
+    free(s->hash);
+    free(s->nextidx);
+    memset(s, 0, sizeof *s);
+}
+
+void fs_summaries_delete(fs_summaries *s)
+{
+    if (!s)
+        return;
+    fs_summaries_clear(s);
+    free(s);
+}
+
+static unsigned fs_hash(const char *s)
+{
+    unsigned h = 2166136261u;
+    for (; *s; s++)
+        h = (h ^ (unsigned char)*s) * 16777619u;
+    return h;
+}
+
+static void fs_rehash(fs_summaries *s)
+{
+    int cap = s->hcap ? s->hcap * 2 : 64;
+    while (cap < s->n * 2)
+        cap *= 2;
+    free(s->hash);
+    s->hash = fs_xmalloc(sizeof(int) * (size_t)cap);
+    for (int i = 0; i < cap; i++)
+        s->hash[i] = -1;
+    s->hcap = cap;
+    for (int i = 0; i < s->n; i++) {
+        if (s->nextidx[i] == -2)
+            continue; /* not a first entry; linked below */
+        unsigned h = fs_hash(s->v[i].name) & (unsigned)(cap - 1);
+        while (s->hash[h] >= 0)
+            h = (h + 1) & (unsigned)(cap - 1);
+        s->hash[h] = i;
+    }
+}
+
+static int fs_first_index(const fs_summaries *s, const char *name)
+{
+    if (!s || !s->hcap || !name)
+        return -1;
+    unsigned h = fs_hash(name) & (unsigned)(s->hcap - 1);
+    while (s->hash[h] >= 0) {
+        if (strcmp(s->v[s->hash[h]].name, name) == 0)
+            return s->hash[h];
+        h = (h + 1) & (unsigned)(s->hcap - 1);
+    }
+    return -1;
+}
+
+void fs_summaries_add(fs_summaries *s, const fs_summary *in)
+{
+    int first = fs_first_index(s, in->name);
+    int capv = s->cap;
+    fs_grow(&s->v, &s->cap, s->n + 1, sizeof *s->v);
+    int capn = capv;
+    fs_grow(&s->nextidx, &capn, s->n + 1, sizeof *s->nextidx);
+    int i = s->n++;
+    s->v[i] = *in;
+    s->v[i].name = fs_xstrdup(in->name);
+    s->v[i].file = fs_xstrdup(in->file);
+    s->nextidx[i] = -1;
+    if (first >= 0) {
+        int j = first;
+        while (s->nextidx[j] >= 0)
+            j = s->nextidx[j];
+        s->nextidx[j] = i;
+        /* mark as "not first" for rehashing: keep a separate flag by
+         * storing the chain only; rehash skips entries reachable from a first */
+    }
+    if (s->n * 2 > s->hcap) {
+        /* rebuild: only first entries go in the table */
+        int cap = s->hcap ? s->hcap * 2 : 64;
+        while (cap < s->n * 2)
+            cap *= 2;
+        free(s->hash);
+        s->hash = fs_xmalloc(sizeof(int) * (size_t)cap);
+        for (int k = 0; k < cap; k++)
+            s->hash[k] = -1;
+        s->hcap = cap;
+        unsigned char *notfirst = fs_xcalloc((size_t)s->n, 1);
+        for (int k = 0; k < s->n; k++)
+            if (s->nextidx[k] >= 0)
+                notfirst[s->nextidx[k]] = 1;
+        for (int k = 0; k < s->n; k++) {
+            if (notfirst[k])
+                continue;
+            unsigned h = fs_hash(s->v[k].name) & (unsigned)(cap - 1);
+            while (s->hash[h] >= 0)
+                h = (h + 1) & (unsigned)(cap - 1);
+            s->hash[h] = k;
+        }
+        free(notfirst);
+    } else if (first < 0) {
+        unsigned h = fs_hash(in->name) & (unsigned)(s->hcap - 1);
+        while (s->hash[h] >= 0)
+            h = (h + 1) & (unsigned)(s->hcap - 1);
+        s->hash[h] = i;
+    }
+    (void)fs_rehash;
+}
+
+const fs_summary *fs_summaries_find(const fs_summaries *s, const char *name)
+{
+    int i = fs_first_index(s, name);
+    return i >= 0 ? &s->v[i] : NULL;
+}
+
+const fs_summary *fs_summaries_next(const fs_summaries *s, const fs_summary *prev)
+{
+    int i = (int)(prev - s->v);
+    int j = s->nextidx[i];
+    return j >= 0 ? &s->v[j] : NULL;
+}
+
+static int fs_op_equal(const fs_op *a, const fs_op *b)
+{
+    return a->kind == b->kind && a->family == b->family && a->access_mode == b->access_mode &&
+           a->follows == b->follows && a->fields_read == b->fields_read &&
+           a->open_mode == b->open_mode && a->sense.kind == b->sense.kind &&
+           a->sense.when_true == b->sense.when_true && a->sense.when_false == b->sense.when_false;
+}
+
+static const fs_summary *fs_find_param(const fs_summaries *s, const char *name, int param)
+{
+    for (const fs_summary *x = fs_summaries_find(s, name); x; x = fs_summaries_next(s, x))
+        if (x->param == param)
+            return x;
+    return NULL;
+}
+
+int fs_summaries_equal(const fs_summaries *a, const fs_summaries *b)
+{
+    if (a->n != b->n)
+        return 0;
+    for (int i = 0; i < a->n; i++) {
+        const fs_summary *o = fs_find_param(b, a->v[i].name, a->v[i].param);
+        if (!o || !fs_op_equal(&o->op, &a->v[i].op))
+            return 0;
+    }
+    return 1;
+}
+
+void fs_summaries_merge(fs_summaries *dst, const fs_summaries *src)
+{
+    for (int i = 0; i < src->n; i++)
+        if (!fs_find_param(dst, src->v[i].name, src->v[i].param))
+            fs_summaries_add(dst, &src->v[i]);
+}
+
+/* --- summarizing ----------------------------------------------------------- */
+
+static int fs_is_param_op(const fs_func *fn, int n, int var)
+{
+    const fs_node *node = &fn->nodes[n];
+    if (node->kind != FS_N_CALL || node->op.kind == FS_OP_NONE || !node->path.key || node->dirfd.key)
+        return 0;
+    char want[32];
+    snprintf(want, sizeof want, "v%d", var);
+    return strcmp(node->path.key, want) == 0;
+}
+
+static fs_outcome fs_meet(fs_outcome acc, int *seen, fs_outcome x)
+{
+    if (!*seen) {
+        *seen = 1;
+        return x;
+    }
+    return acc == x ? acc : FS_OUT_UNKNOWN;
+}
+
+static fs_outcome fs_refine(fs_outcome expr, fs_outcome path)
+{
+    if (expr == FS_OUT_UNKNOWN)
+        return path;
+    if (path == FS_OUT_UNKNOWN || path == expr)
+        return expr;
+    return FS_OUT_UNKNOWN;
+}
+
+static fs_sense fs_return_sense(const fs_func *fn, fs_walk *w, int c)
+{
+    fs_sense out = { FS_VAL_UNKNOWN, FS_OUT_UNKNOWN, FS_OUT_UNKNOWN };
+    fs_outcome t = FS_OUT_UNKNOWN, f = FS_OUT_UNKNOWN;
+    int tseen = 0, fseen = 0, nraw = 0, nret = 0;
+    fs_value_kind rawkind = FS_VAL_UNKNOWN;
+    for (int r = 0; r < fn->nnodes; r++) {
+        const fs_node *rn = &fn->nodes[r];
+        if (rn->kind != FS_N_RETURN)
+            continue;
+        int how = fs_outcome_reach(w, c, r);
+        if (!(how & FS_REACH))
+            continue; /* returns before the probe: argument checks */
+        nret++;
+        if (rn->ret_void)
+            return out;
+        fs_outcome path = (how & FS_REACH_SUCC_ONLY) ? FS_OUT_SUCC
+                        : (how & FS_REACH_FAIL_ONLY) ? FS_OUT_FAIL : FS_OUT_UNKNOWN;
+        if (rn->ret_test == c && rn->ret_sense.kind != FS_VAL_BOOL && rn->ret_sense.kind != FS_VAL_UNKNOWN) {
+            if (nraw == 0)
+                rawkind = rn->ret_sense.kind;
+            else if (rawkind != rn->ret_sense.kind)
+                rawkind = FS_VAL_UNKNOWN;
+            nraw++;
+            if (rn->ret_sense.kind == FS_VAL_RAW) {
+                t = fs_meet(t, &tseen, fs_refine(FS_OUT_FAIL, path));
+                f = fs_meet(f, &fseen, fs_refine(FS_OUT_SUCC, path));
+            } else if (rn->ret_sense.kind == FS_VAL_PTR) {
+                t = fs_meet(t, &tseen, fs_refine(FS_OUT_SUCC, path));
+                f = fs_meet(f, &fseen, fs_refine(FS_OUT_FAIL, path));
+            } else {
+                t = fs_meet(t, &tseen, FS_OUT_UNKNOWN);
+                f = fs_meet(f, &fseen, FS_OUT_UNKNOWN);
+            }
+            continue;
+        }
+        if (rn->ret_const) {
+            if (rn->ret_value)
+                t = fs_meet(t, &tseen, path);
+            else
+                f = fs_meet(f, &fseen, path);
+            continue;
+        }
+        if (rn->ret_test == c && rn->ret_sense.kind == FS_VAL_BOOL) {
+            t = fs_meet(t, &tseen, fs_refine(rn->ret_sense.when_true, path));
+            f = fs_meet(f, &fseen, fs_refine(rn->ret_sense.when_false, path));
+            continue;
+        }
+        t = fs_meet(t, &tseen, path);
+        f = fs_meet(f, &fseen, path);
+    }
+    if (nret == 0)
+        return out;
+    if (nraw == nret && rawkind != FS_VAL_UNKNOWN) {
+        out.kind = rawkind;
+        return out;
+    }
+    if (t != FS_OUT_UNKNOWN || f != FS_OUT_UNKNOWN) {
+        out.kind = FS_VAL_BOOL;
+        out.when_true = tseen ? t : FS_OUT_UNKNOWN;
+        out.when_false = fseen ? f : FS_OUT_UNKNOWN;
+    }
+    return out;
+}
+
+typedef struct fs_block_arg {
+    int var;
+} fs_block_arg;
+
+static void fs_summarize_param(const fs_func *fn, int var, fs_walk *w, fs_summaries *out)
+{
+    int nops = 0, any_mod = 0;
+    for (int n = 0; n < fn->nnodes; n++) {
+        if (!fs_is_param_op(fn, n, var))
+            continue;
+        nops++;
+        fs_op_kind k = fn->nodes[n].op.kind;
+        if (k == FS_OP_CREATE || k == FS_OP_REMOVE || k == FS_OP_MODIFY || k == FS_OP_MAYBE ||
+            (k == FS_OP_OPEN && (fn->nodes[n].op.open_mode & FS_OPEN_WRITE)))
+            any_mod = 1;
+    }
+    if (!nops)
+        return;
+    /* walk from entry; stop at ops on the parameter; skip its NULL/empty guards */
+    memset(w->mark, 0, (size_t)fn->nnodes);
+    int sp = 0;
+    w->stack[sp++] = fn->entry;
+    w->mark[fn->entry] = 1;
+    int *first = fs_xmalloc(sizeof(int) * (size_t)fn->nnodes);
+    int nfirst = 0, exit_reached = 0;
+    while (sp > 0) {
+        int x = w->stack[--sp];
+        const fs_node *xn = &fn->nodes[x];
+        if (x == fn->exit) {
+            exit_reached = 1;
+            continue;
+        }
+        for (int i = 0; i < xn->nsucc; i++) {
+            if (xn->succ[i].back)
+                continue;
+            if (xn->kind == FS_N_BRANCH && xn->guard_var == var && xn->guard_edge == i)
+                continue;
+            int t = xn->succ[i].to;
+            if (w->mark[t])
+                continue;
+            w->mark[t] = 1;
+            if (fs_is_param_op(fn, t, var)) {
+                first[nfirst++] = t;
+                continue;
+            }
+            w->stack[sp++] = t;
+        }
+    }
+    fs_summary s;
+    memset(&s, 0, sizeof s);
+    s.name = fn->name;
+    s.param = fn->vars[var].param_index;
+    s.file = fn->file;
+    s.line = fn->range.begin.line;
+    s.op.access_mode = FS_MODE_UNKNOWN;
+    s.op.follows = 1;
+    int ok = 0;
+    if (exit_reached || nfirst == 0) {
+        if (any_mod) {
+            s.op.kind = FS_OP_MAYBE;
+            ok = 1;
+        }
+    } else {
+        int all_create = 1, all_remove = 1, all_open = 1, all_probe = 1, mode = 0;
+        for (int i = 0; i < nfirst; i++) {
+            const fs_op *op = &fn->nodes[first[i]].op;
+            all_create &= op->kind == FS_OP_CREATE;
+            all_remove &= op->kind == FS_OP_REMOVE;
+            all_open &= op->kind == FS_OP_OPEN;
+            all_probe &= op->kind == FS_OP_PROBE;
+            mode |= op->open_mode;
+        }
+        const fs_node *f0 = &fn->nodes[first[0]];
+        s.op = f0->op;
+        s.op.base = f0->op.base;
+        if (any_mod) {
+            if (all_create || all_remove) {
+                ok = 1;
+                s.op.sense = fs_return_sense(fn, w, first[0]);
+                if (nfirst > 1)
+                    s.op.sense.kind = FS_VAL_UNKNOWN;
+            } else {
+                s.op.kind = FS_OP_MAYBE;
+                ok = 1;
+            }
+        } else if (all_open) {
+            ok = 1;
+            s.op.open_mode = mode;
+            s.op.sense = nfirst == 1 ? fs_return_sense(fn, w, first[0]) : (fs_sense){ 0 };
+        } else if (all_probe) {
+            int same = 1, has_open = 0, fields = 0;
+            for (int i = 1; i < nfirst; i++) {
+                const fs_op *op = &fn->nodes[first[i]].op;
+                same &= op->family == f0->op.family && op->follows == f0->op.follows &&
+                        op->access_mode == f0->op.access_mode;
+            }
+            for (int n = 0; n < fn->nnodes; n++)
+                if (fs_is_param_op(fn, n, var)) {
+                    if (fn->nodes[n].op.kind == FS_OP_OPEN)
+                        has_open = 1;
+                    if (fn->nodes[n].op.kind == FS_OP_PROBE && fn->nodes[n].op.fields_read)
+                        fields = 1;
+                }
+            if (has_open) {
+                s.op.kind = FS_OP_MAYBE;
+                ok = 1;
+            } else if (same) {
+                ok = 1;
+                s.op.fields_read = fields;
+                s.op.sense = nfirst == 1 ? fs_return_sense(fn, w, first[0]) : (fs_sense){ 0 };
+            }
+        } else {
+            s.op.kind = FS_OP_MAYBE;
+            ok = 1;
+        }
+    }
+    free(first);
+    if (ok) {
+        s.op.via_wrapper = 1;
+        fs_summaries_add(out, &s);
+    }
+}
+
+void fs_summarize(const fs_func *fn, fs_summaries *out)
+{
+    if (fn->incomplete)
+        return;
+    fs_walk w;
+    fs_walk_init(&w, fn);
+    for (int v = 0; v < fn->nvars; v++)
+        if (fn->vars[v].kind == FS_VAR_PARAM && fn->vars[v].param_index >= 0)
+            fs_summarize_param(fn, v, &w, out);
+    fs_walk_fini(&w);
+}

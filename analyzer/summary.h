@@ -1,0 +1,50 @@
+/*
+ * summary.h - what a project function or macro does to its path parameter.
+ *
+ * A function whose path parameter reaches a probe (or an open, create,
+ * remove) on every path through it is that operation at its call sites
+ * ("wrapper"); one that may change the file on some paths is FS_OP_MAYBE.
+ */
+#ifndef FSCHECK_SUMMARY_H
+#define FSCHECK_SUMMARY_H
+
+#include "ir.h"
+
+typedef struct fs_summary {
+    char *name;
+    int param;  /* 0-based index of the path parameter */
+    fs_op op;   /* what a call does to that argument */
+    char *file; /* where the function is defined */
+    int line;
+} fs_summary;
+
+struct fs_summaries {
+    fs_summary *v;
+    int n, cap;
+    int *hash; /* open addressing over v, by name: first index of a name, -1 empty */
+    int hcap;
+    int *nextidx; /* per entry: the next entry of the same name, -1 */
+};
+
+#ifndef FSCHECK_SUMMARIES_TYPEDEF
+#define FSCHECK_SUMMARIES_TYPEDEF
+typedef struct fs_summaries fs_summaries;
+#endif
+
+fs_summaries *fs_summaries_new(void);
+void fs_summaries_delete(fs_summaries *self);
+void fs_summaries_clear(fs_summaries *self);
+/* Copies s (name and file are duplicated). */
+void fs_summaries_add(fs_summaries *self, const fs_summary *s);
+/* The first summary of function `name`, then the next ones of the same name. */
+const fs_summary *fs_summaries_find(const fs_summaries *self, const char *name);
+const fs_summary *fs_summaries_next(const fs_summaries *self, const fs_summary *prev);
+/* Same content (order-insensitive)? */
+int fs_summaries_equal(const fs_summaries *a, const fs_summaries *b);
+/* Adds every summary of src that dst lacks (by name and param). */
+void fs_summaries_merge(fs_summaries *dst, const fs_summaries *src);
+
+/* Summarize function fn (lowered) into out: one entry per path parameter. */
+void fs_summarize(const fs_func *fn, fs_summaries *out);
+
+#endif

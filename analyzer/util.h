@@ -1,0 +1,32 @@
+/*
+ * util.h - allocation that aborts on failure, growable arrays, small string helpers.
+ */
+#ifndef FSCHECK_UTIL_H
+#define FSCHECK_UTIL_H
+
+#include <stddef.h>
+#include <stdarg.h>
+
+void *fs_xmalloc(size_t n);
+void *fs_xcalloc(size_t n, size_t size);
+void *fs_xrealloc(void *p, size_t n);
+char *fs_xstrdup(const char *s);
+char *fs_xstrndup(const char *s, size_t n);
+char *fs_xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Grow *arr (element size esz) so that it holds at least need elements. */
+void fs_grow(void *arr_ptr, int *cap, int need, size_t esz);
+#define FS_PUSH(arr, n, cap, value) \
+    do { fs_grow(&(arr), &(cap), (n) + 1, sizeof *(arr)); (arr)[(n)++] = (value); } while (0)
+
+/* A growable string. */
+typedef struct fs_buf {
+    char *s;
+    size_t len, cap;
+} fs_buf;
+void fs_buf_add(fs_buf *b, const char *s, size_t n);
+void fs_buf_puts(fs_buf *b, const char *s);
+void fs_buf_printf(fs_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void fs_buf_free(fs_buf *b);
+
+#endif

@@ -1,0 +1,51 @@
+/* FS102 repeated-probe: a probe whose answer an earlier probe of the same path gave. */
+#include "rulekit.h"
+
+/* Does the answer of probe a contain the answer of probe b? */
+static int fs102_covers(const fs_node *a, const fs_node *b)
+{
+    if (a->op.family == FS_PROBE_STAT && b->op.family == FS_PROBE_STAT)
+        return a->op.follows >= 0 && a->op.follows == b->op.follows;
+    if (a->op.family == FS_PROBE_STAT && b->op.family == FS_PROBE_ACCESS)
+        return a->op.follows == 1 && b->op.access_mode == FS_F_OK;
+    if (a->op.family == FS_PROBE_ACCESS && b->op.family == FS_PROBE_ACCESS)
+        return a->op.access_mode != FS_MODE_UNKNOWN && a->op.access_mode == b->op.access_mode;
+    return 0;
+}
+
+static void fs102_check(fs_ctx *ctx)
+{
+    const fs_func *fn = fs_ctx_func(ctx);
+    /* for each later probe b, the earlier probes whose nearest later call it is */
+    for (int a = 0; a < fn->nnodes; a++) {
+        const fs_node *an = fs_ctx_node(ctx, a);
+        if (an->kind != FS_N_CALL || an->op.kind != FS_OP_PROBE || !fs_result_tested(ctx, a))
+            continue;
+        const int *nx;
+        int n = fs_ctx_nexts(ctx, a, &nx);
+        for (int i = 0; i < n; i++) {
+            const fs_node *b = fs_ctx_node(ctx, nx[i]);
+            if (b->op.kind != FS_OP_PROBE || !fs102_covers(an, b))
+                continue;
+            fs_finding *f = fs_ctx_report(ctx, nx[i]);
+            if (!f)
+                continue;
+            char an_name[96], bn_name[96];
+            fs_call_name(an, an_name, sizeof an_name);
+            fs_call_name(b, bn_name, sizeof bn_name);
+            f->message = fs_xasprintf("repeated probe: '%s' was already checked by %s on line %d and has not "
+                                      "changed since; reuse that result (keep its struct stat) instead of "
+                                      "calling %s again",
+                                      f->path_expr, an_name, an->range.begin.line, bn_name);
+            f->syscalls_saved = 1;
+            int one[1] = { a };
+            fs_note_calls(f, ctx, one, 0, 1, "is first checked by");
+        }
+    }
+}
+
+const fs_rule fs_rule_fs102 = {
+    "FS102", "repeated-probe",
+    "a probe whose answer an earlier probe of the same, unchanged path already gave",
+    "warning", 0, fs102_check,
+};

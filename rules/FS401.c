@@ -1,0 +1,97 @@
+/* FS401 probe-in-loop: a probe of a path that the loop around it never changes. */
+#include "rulekit.h"
+
+#include <string.h>
+
+/* Does anything inside loop l change path p, or create, remove or modify the
+ * file it names? */
+static int fs401_loop_changes(const fs_func *fn, int l, const fs_node *probe)
+{
+    for (int n = 0; n < fn->nnodes; n++) {
+        const fs_node *x = &fn->nodes[n];
+        if (x->loop < 0 || !fs_loop_within(fn, x->loop, l))
+            continue;
+        if (x->kind == FS_N_WRITE && fs_write_kills(fn, n, &probe->path))
+            return 1;
+        if (x->kind == FS_N_CALL && x->op.kind != FS_OP_PROBE && x->op.kind != FS_OP_OPEN &&
+            x->op.kind != FS_OP_NONE && fs_path_same(x, probe))
+            return 1;
+    }
+    return 0;
+}
+
+/* Does an outcome of probe a lead out of loop l other than by returning? */
+static int fs401_leaves_loop(const fs_func *fn, int l, int a, fs_walk *w)
+{
+    for (int n = 0; n < fn->nnodes; n++) {
+        const fs_node *br = &fn->nodes[n];
+        if (br->kind != FS_N_BRANCH || br->test != a)
+            continue;
+        for (int e = 0; e < br->nsucc; e++) {
+            memset(w->mark, 0, (size_t)fn->nnodes);
+            int sp = 0;
+            w->stack[sp++] = br->succ[e].to;
+            w->mark[br->succ[e].to] = 1;
+            while (sp > 0) {
+                int x = w->stack[--sp];
+                const fs_node *xn = &fn->nodes[x];
+                if (xn->kind == FS_N_RETURN || x == fn->exit)
+                    continue;
+                if (xn->loop < 0 || !fs_loop_within(fn, xn->loop, l))
+                    return 1;
+                for (int i = 0; i < xn->nsucc; i++) {
+                    if (xn->succ[i].back || w->mark[xn->succ[i].to])
+                        continue;
+                    w->mark[xn->succ[i].to] = 1;
+                    w->stack[sp++] = xn->succ[i].to;
+                }
+            }
+        }
+    }
+    return 0;
+}
+
+static int fs401_is_poll(const fs_func *fn, int l, int a, fs_walk *w)
+{
+    const fs_node *an = &fn->nodes[a];
+    if (an->in_loop_cond && an->loop == l)
+        return 1;
+    if (fn->loops[l].has_sleep)
+        return 1;
+    return fs401_leaves_loop(fn, l, a, w);
+}
+
+static void fs401_check(fs_ctx *ctx)
+{
+    const fs_func *fn = fs_ctx_func(ctx);
+    for (int a = 0; a < fn->nnodes; a++) {
+        const fs_node *an = fs_ctx_node(ctx, a);
+        if (an->kind != FS_N_CALL || an->op.kind != FS_OP_PROBE || !an->path.key || an->loop < 0)
+            continue;
+        int found = -1;
+        for (int l = an->loop; l >= 0; l = fn->loops[l].parent) {
+            if (fs401_loop_changes(fn, l, an))
+                break;
+            if (fs401_is_poll(fn, l, a, fs_ctx_walk(ctx)))
+                break;
+            found = l;
+        }
+        if (found < 0)
+            continue;
+        fs_finding *f = fs_ctx_report(ctx, a);
+        if (!f)
+            continue;
+        char an_name[96];
+        fs_call_name(an, an_name, sizeof an_name);
+        f->message = fs_xasprintf("probe inside a loop: '%s' does not change in the loop on line %d, yet %s "
+                                  "runs on every iteration; probe it once before the loop",
+                                  f->path_expr, fn->loops[found].range.begin.line, an_name);
+        f->syscalls_saved = 1;
+    }
+}
+
+const fs_rule fs_rule_fs401 = {
+    "FS401", "probe-in-loop",
+    "a probe inside a loop of a path the loop does not change: hoist it out",
+    "warning", 0, fs401_check,
+};
