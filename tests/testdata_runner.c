@@ -194,6 +194,16 @@ static expect *expect_push(expect_list *l)
     return &l->v[l->n++];
 }
 
+static void expect_free(expect *e)
+{
+    free(e->severity);
+    free(e->text);
+    free(e->rule);
+    if (e->re_ok)
+        regfree(&e->re);
+    memset(e, 0, sizeof *e);
+}
+
 /*
  * Turn TEXT into an anchored POSIX extended regex: {{...}} parts are copied
  * as they are (in parentheses), every other byte is matched literally.
@@ -460,6 +470,7 @@ static void parse_case(case_file *c, const char *text)
             if (parse_expectation(body, ln, 0, e, &why) != 0) {
                 fail_at(ln, "malformed CHECK-MESSAGES: %s", why);
                 c->bad++;
+                expect_free(e);
                 c->msgs.n--;
             } else {
                 last_msg = c->msgs.n - 1;
@@ -474,6 +485,7 @@ static void parse_case(case_file *c, const char *text)
             } else if (parse_expectation(body, ln, 1, e, &why) != 0) {
                 fail_at(ln, "malformed CHECK-NOTES: %s", why);
                 c->bad++;
+                expect_free(e);
                 c->notes.n--;
             } else {
                 e->owner = last_msg;
@@ -517,6 +529,27 @@ static void parse_case(case_file *c, const char *text)
             c->bad++;
         }
     }
+}
+
+static void expect_list_free(expect_list *l)
+{
+    int i;
+    for (i = 0; i < l->n; i++)
+        expect_free(&l->v[i]);
+    free(l->v);
+}
+
+static void case_free(case_file *c)
+{
+    int i;
+    for (i = 0; i < c->nlines; i++)
+        free(c->lines[i]);
+    free(c->lines);
+    for (i = 0; i < c->nrun_args; i++)
+        free(c->run_args[i]);
+    free(c->run_args);
+    expect_list_free(&c->msgs);
+    expect_list_free(&c->notes);
 }
 
 /* --- running fscheck ----------------------------------------------------- */
@@ -658,6 +691,16 @@ static int same_file(const char *a, const char *b)
     return a && b && strcmp(plain_path(a), plain_path(b)) == 0;
 }
 
+static void findings_free(finding *v, int n)
+{
+    int i;
+    if (!v)
+        return;
+    for (i = 0; i < n; i++)
+        free(v[i].rel);
+    free(v);
+}
+
 static int load_findings(json_t *root, finding **out, int *nout)
 {
     json_t *arr = json_object_get(root, "findings");
@@ -676,7 +719,7 @@ static int load_findings(json_t *root, finding **out, int *nout)
         finding *d = &v[i];
         if (!json_is_object(f)) {
             fail_at(0, "finding #%zu is not an object", i + 1);
-            free(v);
+            findings_free(v, (int)i + 1);
             return -1;
         }
         d->rule = str_member(f, "rule");
@@ -687,13 +730,13 @@ static int load_findings(json_t *root, finding **out, int *nout)
         if (!d->rule || !d->severity || !d->file || !d->message || int_member(f, "line", &d->line) != 0 ||
             int_member(f, "column", &d->col) != 0) {
             fail_at(0, "finding #%zu lacks one of rule, severity, file, line, column, message", i + 1);
-            free(v);
+            findings_free(v, (int)i + 1);
             return -1;
         }
         rel = json_object_get(f, "related");
         if (rel && !json_is_array(rel)) {
             fail_at(0, "finding #%zu: \"related\" is not an array", i + 1);
-            free(v);
+            findings_free(v, (int)i + 1);
             return -1;
         }
         if (rel && json_array_size(rel) > 0) {
@@ -709,7 +752,7 @@ static int load_findings(json_t *root, finding **out, int *nout)
                     int_member(r, "column", &x->col) != 0) {
                     fail_at(0, "finding #%zu: related #%zu lacks one of file, line, column, message", i + 1,
                             j + 1);
-                    free(v);
+                    findings_free(v, (int)i + 1);
                     return -1;
                 }
             }
@@ -883,40 +926,34 @@ static void usage(void)
     fputs("usage: testdata_runner FSCHECK_BINARY CASE.c [EXTRA_FSCHECK_ARGS...]\n", stderr);
 }
 
-int main(int argc, char **argv)
+/* Split "a/b/c.c" into "a/b" and "c.c" ("" and "c.c" without a folder). */
+static void split_path(const char *path, char **dir, char **base)
 {
-    buf text = {0};
-    case_file c;
-    char *dir, *base, *slash;
-    char *fscheck;
-    char **av;
+    const char *slash = strrchr(path, '/');
+    if (!slash) {
+        *dir = xstrdup("");
+        *base = xstrdup(path);
+    } else if (slash == path) {
+        *dir = xstrdup("/");
+        *base = xstrdup(slash + 1);
+    } else {
+        *dir = xstrndup(path, (size_t)(slash - path));
+        *base = xstrdup(slash + 1);
+    }
+}
+
+static int run_case(int argc, char **argv, case_file *c)
+{
+    char *dir = NULL, *base = NULL, *fscheck = NULL;
+    char **av = NULL;
     int ac = 0, i, nf = 0;
     run_result r;
-    json_t *root;
+    json_t *root = NULL;
     json_error_t jerr;
     finding *f = NULL;
+    int rc;
 
-    if (argc < 3) {
-        usage();
-        return 2;
-    }
-    case_name = argv[2];
-    memset(&c, 0, sizeof c);
     memset(&r, 0, sizeof r);
-
-    if (read_file(argv[2], &text) != 0) {
-        fprintf(stderr, "testdata_runner: cannot read %s: %s\n", argv[2], strerror(errno));
-        return 2;
-    }
-    if (memchr(text.data, '\0', text.len)) {
-        fprintf(stderr, "testdata_runner: %s is not a text file\n", argv[2]);
-        return 2;
-    }
-    parse_case(&c, text.data);
-    if (c.bad) {
-        fprintf(stdout, "FAIL: %s: %d directive error(s)\n", case_name, c.bad);
-        return 1;
-    }
 
     /* the binary: absolute, since fscheck runs in the case's folder */
     if (strchr(argv[1], '/')) {
@@ -928,26 +965,13 @@ int main(int argc, char **argv)
     } else {
         fscheck = xstrdup(argv[1]);
     }
-    dir = xstrdup(argv[2]);
-    slash = strrchr(dir, '/');
-    if (slash) {
-        *slash = '\0';
-        base = slash + 1;
-        if (dir[0] == '\0') { /* "/x.c" */
-            dir[0] = '/';
-            dir[1] = '\0';
-            base = xstrdup(argv[2] + 1);
-        }
-    } else {
-        base = dir;
-        dir = xstrdup("");
-    }
+    split_path(argv[2], &dir, &base);
 
-    av = xmalloc((size_t)(argc + c.nrun_args + 8) * sizeof *av);
+    av = xmalloc((size_t)(argc + c->nrun_args + 8) * sizeof *av);
     av[ac++] = fscheck;
     av[ac++] = "--format=json";
-    for (i = 0; i < c.nrun_args; i++)
-        av[ac++] = c.run_args[i];
+    for (i = 0; i < c->nrun_args; i++)
+        av[ac++] = c->run_args[i];
     for (i = 3; i < argc; i++)
         av[ac++] = argv[i];
     av[ac++] = base;
@@ -956,8 +980,10 @@ int main(int argc, char **argv)
     av[ac++] = "-D_GNU_SOURCE";
     av[ac] = NULL;
 
-    if (run_fscheck(av, dir, &r) != 0)
-        return 2;
+    if (run_fscheck(av, dir, &r) != 0) {
+        rc = 2;
+        goto out;
+    }
 
     if (r.timed_out) {
         fail_at(0, "fscheck did not finish within %d seconds", RUNNER_TIMEOUT_SECONDS);
@@ -986,7 +1012,7 @@ int main(int argc, char **argv)
         if (json_is_integer(files) && json_integer_value(files) < 1)
             fail_at(0, "fscheck analysed no file (stats.files is %lld)", (long long)json_integer_value(files));
 
-        compare(&c, f, nf, base);
+        compare(c, f, nf, base);
 
         if (!r.signalled && !r.timed_out && (r.status == 0 || r.status == 1) && r.status != (nf > 0)) {
             fail_at(0, "fscheck exited with status %d but reported %d finding(s) (expected status %d)", r.status,
@@ -995,7 +1021,7 @@ int main(int argc, char **argv)
     }
 
     if (failures) {
-        fprintf(stdout, "FAIL: %s: %d problem(s); %d expected, %d reported\n", case_name, failures, c.msgs.n, nf);
+        fprintf(stdout, "FAIL: %s: %d problem(s); %d expected, %d reported\n", case_name, failures, c->msgs.n, nf);
         fprintf(stdout, "  command (in %s):", dir[0] ? dir : ".");
         for (i = 0; i < ac; i++)
             fprintf(stdout, " %s", av[i]);
@@ -1004,11 +1030,56 @@ int main(int argc, char **argv)
         if (!root)
             print_indented("stdout", r.out.data);
         print_indented("stderr", r.err.data);
-        if (root)
-            json_decref(root);
-        return 1;
+        rc = 1;
+    } else {
+        fprintf(stdout, "PASS: %s (%d finding(s))\n", case_name, nf);
+        rc = 0;
     }
-    fprintf(stdout, "PASS: %s (%d finding(s))\n", case_name, nf);
-    json_decref(root);
-    return 0;
+
+out:
+    findings_free(f, nf);
+    if (root)
+        json_decref(root);
+    free(r.out.data);
+    free(r.err.data);
+    free(av);
+    free(fscheck);
+    free(dir);
+    free(base);
+    return rc;
+}
+
+int main(int argc, char **argv)
+{
+    buf text = {0};
+    case_file c;
+    int rc;
+
+    if (argc < 3) {
+        usage();
+        return 2;
+    }
+    case_name = argv[2];
+    memset(&c, 0, sizeof c);
+
+    if (read_file(argv[2], &text) != 0) {
+        fprintf(stderr, "testdata_runner: cannot read %s: %s\n", argv[2], strerror(errno));
+        free(text.data);
+        return 2;
+    }
+    if (memchr(text.data, '\0', text.len)) {
+        fprintf(stderr, "testdata_runner: %s is not a text file\n", argv[2]);
+        free(text.data);
+        return 2;
+    }
+    parse_case(&c, text.data);
+    free(text.data);
+    if (c.bad) {
+        fprintf(stdout, "FAIL: %s: %d directive error(s)\n", case_name, c.bad);
+        rc = 1;
+    } else {
+        rc = run_case(argc, argv, &c);
+    }
+    case_free(&c);
+    return rc;
 }
