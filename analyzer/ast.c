@@ -2,6 +2,7 @@
 #include "ast.h"
 #include "util.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -92,4 +93,26 @@ void fs_ast_add(fs_ast_arena *a, fs_ast *parent, fs_ast *kid)
         parent->capkids = ncap;
     }
     parent->kids[parent->nkids++] = kid;
+}
+
+void fs_ast_dump(const fs_ast *a, int depth, FILE *out)
+{
+    static const char *const names[] = {
+        "other", "compound", "if", "while", "do", "for", "switch", "case", "default", "break",
+        "continue", "return", "goto", "label", "decl", "expr", "null", "call", "binop", "unop",
+        "assign", "cond", "comma", "member", "index", "ident", "string", "number", "cast", "paren",
+        "sizeof", "init" };
+    if (!a)
+        return;
+    fprintf(out, "%*s%s", depth * 2, "", names[a->kind]);
+    if (a->name)
+        fprintf(out, " '%s'", a->name);
+    if (a->kind == FS_A_NUMBER)
+        fprintf(out, " =%ld", a->value);
+    if (a->var >= 0)
+        fprintf(out, " v%d", a->var);
+    fprintf(out, " @%d:%d-%d:%d%s\n", a->range.begin.line, a->range.begin.col, a->range.end.line, a->range.end.col,
+            a->in_macro ? " macro" : "");
+    for (int i = 0; i < a->nkids; i++)
+        fs_ast_dump(a->kids[i], depth + 1, out);
 }

@@ -73,6 +73,8 @@ void fs_ast_arena_delete(fs_ast_arena *self);
 fs_ast *fs_ast_new(fs_ast_arena *a, fs_ast_kind kind, const char *name);
 void fs_ast_add(fs_ast_arena *a, fs_ast *parent, fs_ast *kid);
 char *fs_ast_strdup(fs_ast_arena *a, const char *s);
+/* Debugging: the tree as text. */
+void fs_ast_dump(const fs_ast *a, int depth, FILE *out);
 
 /* Lower one function body into the IR.  fn has its variables declared (by
  * the front end, ids as used in FS_A_IDENT/FS_A_DECL); body is the function's

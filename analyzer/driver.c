@@ -214,6 +214,10 @@ int fs_analyze_file(const char *path, const fs_driver_opts *o, fs_findings *out,
                         ff->fn->range.begin.line, ff->fn->name);
             continue;
         }
+        if (getenv("FSCHECK_DUMP_AST"))
+            fs_ast_dump(ff->body, 0, stderr);
+        if (getenv("FSCHECK_DUMP_IR"))
+            fs_func_dump(ff->fn, stderr);
         fs_engine_run(ff->fn, &eo, out);
     }
     fs_src_free(&src);

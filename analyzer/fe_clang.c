@@ -19,6 +19,9 @@
 
 typedef struct fs_macro_exp {
     char *name;
+    CXCursor cursor;
+    struct fs_ast **pending; /* operators in its body, in source order, spelling unknown */
+    int npending, cappending;
     CXFile file;
     unsigned begin, end; /* offsets */
     fs_range range;
@@ -180,29 +183,33 @@ static int fs_add_var(fs_cl *cl, CXCursor decl, fs_var_kind kind)
     return v;
 }
 
-/* The operator token(s) between two offsets of the range [from, to). */
-static char *fs_tokens_between(fs_cl *cl, CXSourceLocation from, CXSourceLocation to, int last)
+/* The first operator token in [from, to), file locations of one file. */
+static char *fs_tokens_in(fs_cl *cl, CXFile f, unsigned from, unsigned to, int last)
 {
+    if (!f || from > to || to - from > 4096)
+        return NULL;
+    CXSourceLocation a = clang_getLocationForOffset(cl->tu, f, from);
+    CXSourceLocation b = clang_getLocationForOffset(cl->tu, f, to);
     CXToken *toks = NULL;
     unsigned n = 0;
     char *r = NULL;
-    clang_tokenize(cl->tu, clang_getRange(from, to), &toks, &n);
+    clang_tokenize(cl->tu, clang_getRange(a, b), &toks, &n);
     for (unsigned i = 0; i < n; i++) {
         unsigned k = last ? n - 1 - i : i;
-        if (clang_getTokenKind(toks[k]) == CXToken_Punctuation) {
+        unsigned off;
+        clang_getFileLocation(clang_getTokenLocation(cl->tu, toks[k]), NULL, NULL, NULL, &off);
+        if (off < from || off >= to)
+            continue;
+        CXTokenKind tk = clang_getTokenKind(toks[k]);
+        if (tk == CXToken_Punctuation || tk == CXToken_Keyword) {
             CXString s = clang_getTokenSpelling(cl->tu, toks[k]);
             const char *p = clang_getCString(s);
-            if (p && strcmp(p, "(") != 0 && strcmp(p, ")") != 0) {
+            if (p && (tk == CXToken_Keyword || (strcmp(p, "(") != 0 && strcmp(p, ")") != 0))) {
                 r = fs_ast_strdup(cl->arena, p);
                 clang_disposeString(s);
                 break;
             }
             clang_disposeString(s);
-        } else if (clang_getTokenKind(toks[k]) == CXToken_Keyword) {
-            CXString s = clang_getTokenSpelling(cl->tu, toks[k]);
-            r = fs_ast_strdup(cl->arena, clang_getCString(s));
-            clang_disposeString(s);
-            break;
         }
     }
     if (toks)
@@ -210,7 +217,151 @@ static char *fs_tokens_between(fs_cl *cl, CXSourceLocation from, CXSourceLocatio
     return r;
 }
 
+/* The operator between the end of one location and the start of another:
+ * first where both are spelled (plain code, one macro body, one macro
+ * argument), then at the expansion site, skipping whole macro invocations. */
+static char *fs_tokens_between(fs_cl *cl, CXSourceLocation from, CXSourceLocation to, int last)
+{
+    CXFile f1, f2;
+    unsigned o1, o2;
+    clang_getFileLocation(from, &f1, NULL, NULL, &o1);
+    clang_getFileLocation(to, &f2, NULL, NULL, &o2);
+    if (f1 && f2 && clang_File_isEqual(f1, f2) && o1 <= o2 && o2 - o1 < 256) {
+        char *r = fs_tokens_in(cl, f1, o1, o2, last);
+        if (r)
+            return r;
+    }
+    clang_getExpansionLocation(from, &f1, NULL, NULL, &o1);
+    clang_getExpansionLocation(to, &f2, NULL, NULL, &o2);
+    if (!f1 || !f2 || !clang_File_isEqual(f1, f2))
+        return NULL;
+    /* `from` inside a macro invocation: start after the invocation */
+    for (int i = 0; i < cl->nmacros; i++)
+        if (cl->macros[i].begin == o1 && clang_File_isEqual(cl->macros[i].file, f1) && cl->macros[i].end > o1)
+            o1 = cl->macros[i].end;
+    return fs_tokens_in(cl, f1, o1, o2, last);
+}
+
 static fs_ast *fs_conv(fs_cl *cl, CXCursor c);
+
+/* The operator of a unary or binary expression: the token at the
+ * expression's location, where it is spelled (also inside a macro body). */
+static char *fs_op_token(fs_cl *cl, CXCursor c)
+{
+    CXFile f;
+    unsigned off;
+    clang_getFileLocation(clang_getCursorLocation(c), &f, NULL, NULL, &off);
+    if (!f)
+        return NULL;
+    CXToken *t = clang_getToken(cl->tu, clang_getLocationForOffset(cl->tu, f, off));
+    if (!t)
+        return NULL;
+    char *r = NULL;
+    CXTokenKind tk = clang_getTokenKind(*t);
+    if (tk == CXToken_Punctuation || tk == CXToken_Keyword) {
+        CXString s = clang_getTokenSpelling(cl->tu, *t);
+        r = fs_ast_strdup(cl->arena, clang_getCString(s));
+        clang_disposeString(s);
+    }
+    clang_disposeTokens(cl->tu, t, 1);
+    return r;
+}
+
+/* An operator whose spelling is in a macro body: resolved after the
+ * function from the macro definition's tokens (libclang gives no locations
+ * inside macro bodies). */
+static void fs_macro_pending(fs_cl *cl, CXCursor c, fs_ast *a)
+{
+    CXFile f;
+    unsigned off;
+    clang_getExpansionLocation(clang_getCursorLocation(c), &f, NULL, NULL, &off);
+    fs_macro_exp *m = f ? fs_macro_at(cl, f, off) : NULL;
+    if (!m)
+        return;
+    fs_grow(&m->pending, &m->cappending, m->npending + 1, sizeof *m->pending);
+    m->pending[m->npending++] = a;
+}
+
+/* Sets the kind from the operator: assignment, comma or plain binary. */
+static void fs_binop_kind(fs_ast *a)
+{
+    const char *op = a->name;
+    if (!op || a->kind != FS_A_BINOP)
+        return;
+    size_t n = strlen(op);
+    if (strcmp(op, ",") == 0)
+        a->kind = FS_A_COMMA;
+    else if (strcmp(op, "=") == 0 ||
+             (n >= 2 && op[n - 1] == '=' && strcmp(op, "==") && strcmp(op, "!=") && strcmp(op, "<=") && strcmp(op, ">=")))
+        a->kind = FS_A_ASSIGN;
+}
+
+static int fs_is_operator_token(const char *p)
+{
+    static const char *const skip[] = { "(", ")", "[", "]", "{", "}", ",", ";", ".", "->", "#", "##", "?", ":" };
+    for (size_t i = 0; i < sizeof skip / sizeof skip[0]; i++)
+        if (strcmp(p, skip[i]) == 0)
+            return 0;
+    return 1;
+}
+
+static void fs_resolve_macro_ops(fs_cl *cl)
+{
+    for (int i = 0; i < cl->nmacros; i++) {
+        fs_macro_exp *m = &cl->macros[i];
+        if (!m->npending)
+            continue;
+        CXCursor def = clang_getCursorReferenced(m->cursor);
+        if (!clang_Cursor_isNull(def)) {
+            CXToken *toks = NULL;
+            unsigned n = 0;
+            clang_tokenize(cl->tu, clang_getCursorExtent(def), &toks, &n);
+            /* skip NAME and a parameter list written right after it */
+            unsigned start = 1;
+            if (n > 1) {
+                CXString s = clang_getTokenSpelling(cl->tu, toks[1]);
+                int paren = strcmp(clang_getCString(s), "(") == 0;
+                clang_disposeString(s);
+                unsigned o0, o1;
+                clang_getFileLocation(clang_getRangeEnd(clang_getTokenExtent(cl->tu, toks[0])), NULL, NULL, NULL, &o0);
+                clang_getFileLocation(clang_getTokenLocation(cl->tu, toks[1]), NULL, NULL, NULL, &o1);
+                if (paren && o0 == o1) {
+                    for (start = 2; start < n; start++) {
+                        CXString t = clang_getTokenSpelling(cl->tu, toks[start]);
+                        int close = strcmp(clang_getCString(t), ")") == 0;
+                        clang_disposeString(t);
+                        if (close) {
+                            start++;
+                            break;
+                        }
+                    }
+                }
+            }
+            char **ops = NULL;
+            int nops = 0, capops = 0;
+            for (unsigned t = start; t < n; t++) {
+                if (clang_getTokenKind(toks[t]) != CXToken_Punctuation)
+                    continue;
+                CXString sp = clang_getTokenSpelling(cl->tu, toks[t]);
+                const char *p = clang_getCString(sp);
+                if (p && fs_is_operator_token(p))
+                    FS_PUSH(ops, nops, capops, fs_ast_strdup(cl->arena, p));
+                clang_disposeString(sp);
+            }
+            if (toks)
+                clang_disposeTokens(cl->tu, toks, n);
+            if (nops == m->npending)
+                for (int k = 0; k < nops; k++) {
+                    m->pending[k]->name = ops[k];
+                    fs_binop_kind(m->pending[k]);
+                }
+            free(ops);
+        }
+        free(m->pending);
+        m->pending = NULL;
+        m->npending = m->cappending = 0;
+    }
+}
 
 static fs_ast *fs_node_of(fs_cl *cl, CXCursor c, fs_ast_kind kind, const char *name)
 {
@@ -422,31 +573,41 @@ static fs_ast *fs_conv(fs_cl *cl, CXCursor c)
         break;
     case CXCursor_BinaryOperator:
     case CXCursor_CompoundAssignOperator: {
-        char *op = NULL;
-        if (k.n == 2) {
+        char *op = fs_op_token(cl, c);
+        if (!op && k.n == 2) {
             CXSourceLocation lend = clang_getRangeEnd(clang_getCursorExtent(k.v[0]));
             CXSourceLocation rbeg = clang_getRangeStart(clang_getCursorExtent(k.v[1]));
             op = fs_tokens_between(cl, lend, rbeg, 0);
         }
-        int assign = op && (strcmp(op, "=") == 0 ||
-                            (strlen(op) >= 2 && op[strlen(op) - 1] == '=' && strcmp(op, "==") != 0 &&
-                             strcmp(op, "!=") != 0 && strcmp(op, "<=") != 0 && strcmp(op, ">=") != 0));
+        a = fs_node_of(cl, c, FS_A_BINOP, op ? op : "?");
+        fs_add_kids(cl, a, &k, 0, 1);
+        if (!op)
+            fs_macro_pending(cl, c, a);
+        fs_add_kids(cl, a, &k, 1, k.n);
         if (kind == CXCursor_CompoundAssignOperator)
-            assign = 1;
-        a = fs_node_of(cl, c, assign ? FS_A_ASSIGN : op && strcmp(op, ",") == 0 ? FS_A_COMMA : FS_A_BINOP,
-                       op ? op : "?");
-        fs_add_kids(cl, a, &k, 0, k.n);
+            a->kind = FS_A_ASSIGN;
+        fs_binop_kind(a);
         break;
     }
     case CXCursor_UnaryOperator: {
-        char *op = NULL;
-        if (k.n == 1) {
+        char *op = fs_op_token(cl, c);
+        if (op && (strcmp(op, "++") == 0 || strcmp(op, "--") == 0) && k.n == 1) {
+            /* postfix when the operand comes first */
+            unsigned o1, o2;
+            clang_getFileLocation(clang_getCursorLocation(c), NULL, NULL, NULL, &o1);
+            clang_getFileLocation(clang_getRangeStart(clang_getCursorExtent(k.v[0])), NULL, NULL, NULL, &o2);
+            if (o2 < o1)
+                op = fs_ast_strdup(cl->arena, op[0] == '+' ? "post++" : "post--");
+        }
+        if (!op && k.n == 1) {
             CXSourceRange ext = clang_getCursorExtent(c);
             CXSourceRange sub = clang_getCursorExtent(k.v[0]);
-            unsigned o1, o2;
-            clang_getFileLocation(clang_getRangeStart(ext), NULL, NULL, NULL, &o1);
-            clang_getFileLocation(clang_getRangeStart(sub), NULL, NULL, NULL, &o2);
-            if (o1 < o2) {
+            unsigned o1, o2, f1, f2;
+            clang_getExpansionLocation(clang_getRangeStart(ext), NULL, NULL, NULL, &o1);
+            clang_getExpansionLocation(clang_getRangeStart(sub), NULL, NULL, NULL, &o2);
+            clang_getFileLocation(clang_getRangeStart(ext), NULL, NULL, NULL, &f1);
+            clang_getFileLocation(clang_getRangeStart(sub), NULL, NULL, NULL, &f2);
+            if (o1 < o2 || (o1 == o2 && f1 < f2)) {
                 op = fs_tokens_between(cl, clang_getRangeStart(ext), clang_getRangeStart(sub), 1);
             } else {
                 char *p = fs_tokens_between(cl, clang_getRangeEnd(sub), clang_getRangeEnd(ext), 0);
@@ -455,8 +616,11 @@ static fs_ast *fs_conv(fs_cl *cl, CXCursor c)
                 else
                     op = p;
             }
+
         }
         a = fs_node_of(cl, c, FS_A_UNOP, op ? op : "?");
+        if (!op)
+            fs_macro_pending(cl, c, a);
         fs_add_kids(cl, a, &k, 0, k.n);
         break;
     }
@@ -582,6 +746,7 @@ static void fs_add_function(fs_cl *cl, CXCursor c, CXFile main)
         if (k.v[i].kind == CXCursor_CompoundStmt)
             body = fs_conv(cl, k.v[i]);
     free(k.v);
+    fs_resolve_macro_ops(cl);
     fs_ast tmp;
     memset(&tmp, 0, sizeof tmp);
     fs_set_range(cl, &tmp, c);
@@ -620,6 +785,9 @@ static enum CXChildVisitResult fs_tu_visit(CXCursor c, CXCursor parent, CXClient
         fs_macro_exp *m = &cl->macros[cl->nmacros++];
         CXString s = clang_getCursorSpelling(c);
         m->name = fs_xstrdup(clang_getCString(s));
+        m->cursor = c;
+        m->pending = NULL;
+        m->npending = m->cappending = 0;
         clang_disposeString(s);
         m->file = f;
         m->begin = o1;
@@ -710,8 +878,10 @@ int fs_fe_clang_parse(const char *path, const fs_clang_opts *o, fs_fe_result *r)
     clang_visitChildren(root, fs_tu_visit, &w);
     w.macros_only = 0;
     clang_visitChildren(root, fs_tu_visit, &w);
-    for (int i = 0; i < cl.nmacros; i++)
+    for (int i = 0; i < cl.nmacros; i++) {
         free(cl.macros[i].name);
+        free(cl.macros[i].pending);
+    }
     free(cl.macros);
     free(cl.vars);
     return 0;

@@ -2,6 +2,7 @@
 #include "ir.h"
 #include "util.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -196,4 +197,43 @@ char *fs_path_display(const fs_func *f, const char *key)
     if (!b.s)
         fs_buf_puts(&b, "");
     return b.s;
+}
+
+static const char *fs_out_name(fs_outcome o)
+{
+    return o == FS_OUT_SUCC ? "succ" : o == FS_OUT_FAIL ? "fail" : "?";
+}
+
+void fs_func_dump(const fs_func *f, FILE *out)
+{
+    static const char *const kinds[] = { "entry", "exit", "nop", "call", "write", "read", "branch", "return" };
+    fprintf(out, "function %s (%s) %d nodes, %d loops%s\n", f->name, f->file, f->nnodes, f->nloops,
+            f->incomplete ? " INCOMPLETE" : "");
+    for (int i = 0; i < f->nvars; i++)
+        fprintf(out, "  var v%d %s kind=%d param=%d statbuf=%d constptr=%d array=%d\n", i, f->vars[i].name,
+                f->vars[i].kind, f->vars[i].param_index, f->vars[i].is_stat_buf, f->vars[i].ptr_to_const,
+                f->vars[i].is_array);
+    for (int i = 0; i < f->nnodes; i++) {
+        const fs_node *n = &f->nodes[i];
+        fprintf(out, "  n%d %s loop=%d%s", i, kinds[n->kind], n->loop, n->in_loop_cond ? " cond" : "");
+        if (n->kind == FS_N_CALL)
+            fprintf(out, " %s%s%s op=%s fam=%d mode=%d follows=%d fields=%d open=%d sense=%d/%s/%s path=%s line=%d",
+                    n->callee ? n->callee : "?", n->macro ? " macro=" : "", n->macro ? n->macro : "",
+                    fs_op_kind_name(n->op.kind), n->op.family, n->op.access_mode, n->op.follows,
+                    n->op.fields_read, n->op.open_mode, n->op.sense.kind, fs_out_name(n->op.sense.when_true),
+                    fs_out_name(n->op.sense.when_false), n->path.key ? n->path.key : "-", n->range.begin.line);
+        if (n->kind == FS_N_WRITE || n->kind == FS_N_READ)
+            fprintf(out, " var=%d%s", n->var, n->member ? n->member : "");
+        if (n->kind == FS_N_BRANCH)
+            fprintf(out, " test=n%d true=%s false=%s guard=%d", n->test, fs_out_name(n->out[0]),
+                    fs_out_name(n->out[1]), n->guard_var);
+        if (n->kind == FS_N_RETURN)
+            fprintf(out, " test=n%d sense=%d/%s/%s const=%d:%ld void=%d", n->ret_test, n->ret_sense.kind,
+                    fs_out_name(n->ret_sense.when_true), fs_out_name(n->ret_sense.when_false), n->ret_const,
+                    n->ret_value, n->ret_void);
+        fprintf(out, " ->");
+        for (int j = 0; j < n->nsucc; j++)
+            fprintf(out, " n%d%s", n->succ[j].to, n->succ[j].back ? "(back)" : "");
+        fputc('\n', out);
+    }
 }

@@ -14,6 +14,7 @@
 #define FSCHECK_IR_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 /* A source position: 1-based line and byte column, 0-based byte offset. */
 typedef struct fs_loc {
@@ -249,5 +250,8 @@ int fs_outcome_reach(fs_walk *w, int a, int b);
 int fs_result_used(const fs_func *fn, int a);
 
 const char *fs_op_kind_name(fs_op_kind k);
+
+/* Debugging: the IR as text. */
+void fs_func_dump(const fs_func *f, FILE *out);
 
 #endif
