@@ -132,6 +132,12 @@ static void fs_set_range(fs_cl *cl, fs_ast *a, CXCursor c)
     CXFile f = fs_where(cl, clang_getRangeStart(ext), &a->range.begin, &m1);
     fs_where(cl, clang_getRangeEnd(ext), &a->range.end, &m2);
     a->file = (char *)fs_file_name(cl, f);
+    if (!m1 && f) {
+        /* libclang maps what a macro body produces onto the whole invocation */
+        fs_macro_exp *m = fs_macro_at(cl, f, (unsigned)a->range.begin.offset);
+        if (m && (unsigned)a->range.end.offset >= m->end)
+            m1 = m;
+    }
     if (m1) {
         a->in_macro = 1;
         if (a->kind == FS_A_CALL) {
@@ -573,8 +579,8 @@ static fs_ast *fs_conv(fs_cl *cl, CXCursor c)
         break;
     case CXCursor_BinaryOperator:
     case CXCursor_CompoundAssignOperator: {
-        char *op = fs_op_token(cl, c);
-        if (!op && k.n == 2) {
+        char *op = NULL;
+        if (k.n == 2) {
             CXSourceLocation lend = clang_getRangeEnd(clang_getCursorExtent(k.v[0]));
             CXSourceLocation rbeg = clang_getRangeStart(clang_getCursorExtent(k.v[1]));
             op = fs_tokens_between(cl, lend, rbeg, 0);

@@ -37,6 +37,8 @@ static int fs401_leaves_loop(const fs_func *fn, int l, int a, fs_walk *w)
                 const fs_node *xn = &fn->nodes[x];
                 if (xn->kind == FS_N_RETURN || x == fn->exit)
                     continue;
+                if (xn->in_loop_cond && xn->loop == l)
+                    continue; /* on to the next iteration (a do-while's condition) */
                 if (xn->loop < 0 || !fs_loop_within(fn, xn->loop, l))
                     return 1;
                 for (int i = 0; i < xn->nsucc; i++) {
