@@ -2,6 +2,7 @@
 #include "driver.h"
 #include "engine.h"
 #include "frontend.h"
+#include "suppress.h"
 #include "util.h"
 
 #include <errno.h>
@@ -125,6 +126,15 @@ static const char *fs_source_of(void *arg, const char *file, long *len)
     return t;
 }
 
+/* The cached copy of the file name (lives as long as the set). */
+static const char *fs_source_name(fs_src_set *s, const char *file)
+{
+    for (int i = 0; i < s->n; i++)
+        if (strcmp(s->v[i].file, file) == 0)
+            return s->v[i].file;
+    return "";
+}
+
 static void fs_src_free(fs_src_set *s)
 {
     for (int i = 0; i < s->n; i++) {
@@ -132,6 +142,38 @@ static void fs_src_free(fs_src_set *s)
         free(s->v[i].text);
     }
     free(s->v);
+}
+
+/* Drop findings silenced by NOLINT comments in their file. */
+static void fs_apply_suppressions(fs_findings *out, int first, fs_src_set *src)
+{
+    int n = out->n - first;
+    fs_supp **supp = fs_xcalloc((size_t)n + 1, sizeof *supp);
+    const char **files = fs_xcalloc((size_t)n + 1, sizeof *files);
+    int nfiles = 0, w = first;
+    for (int i = first; i < out->n; i++) {
+        fs_finding *f = &out->v[i];
+        int k = 0;
+        while (k < nfiles && strcmp(files[k], f->file) != 0)
+            k++;
+        if (k == nfiles) {
+            long len = 0;
+            const char *text = fs_source_of(src, f->file, &len);
+            files[nfiles] = fs_source_name(src, f->file);
+            supp[nfiles] = text && memmem(text, (size_t)len, "NOLINT", 6) ? fs_supp_parse(text, len) : NULL;
+            nfiles++;
+        }
+        if (supp[k] && fs_supp_match(supp[k], f->range.begin.line, f->rule, f->name)) {
+            fs_finding_clear(f);
+            continue;
+        }
+        out->v[w++] = *f;
+    }
+    for (int k = 0; k < nfiles; k++)
+        fs_supp_free(supp[k]);
+    free(supp);
+    free(files);
+    out->n = w;
 }
 
 /* Lower every function with the summaries known so far until the
@@ -202,6 +244,7 @@ int fs_analyze_file(const char *path, const fs_driver_opts *o, fs_findings *out,
     }
     fs_lower_all(&r, o->project);
     fs_src_set src = { 0 };
+    int first_new = out->n;
     fs_engine_opts eo = { o->rules, o->nrules, r.uses_setuid, fs_source_of, &src };
     for (int i = 0; i < r.nfuncs; i++) {
         fs_fe_func *ff = &r.funcs[i];
@@ -220,6 +263,7 @@ int fs_analyze_file(const char *path, const fs_driver_opts *o, fs_findings *out,
             fs_func_dump(ff->fn, stderr);
         fs_engine_run(ff->fn, &eo, out);
     }
+    fs_apply_suppressions(out, first_new, &src);
     fs_src_free(&src);
     fs_fe_result_free(&r);
     free(text);
