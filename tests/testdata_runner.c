@@ -35,7 +35,9 @@
  *
  * Exit status: 0 pass, 1 fail, 2 usage or setup error.
  */
+#ifndef _GNU_SOURCE
 #define _GNU_SOURCE
+#endif
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
