@@ -89,6 +89,7 @@ typedef struct fs_var {
     int is_stat_buf;    /* a struct stat (or pointer to one) */
     int ptr_to_const;   /* pointee cannot be written through it (const char *) */
     int is_array;
+    fs_range scope;     /* the block it is declared in (locals); zero: unknown */
 } fs_var;
 
 /*
@@ -142,6 +143,9 @@ typedef struct fs_node {
     char *macro;        /* name of the function-like macro the call comes from, or NULL */
     int buf_var;        /* stat probes: the buffer variable, -1 when not a plain variable */
     char *file;         /* file the call is in (borrowed from fs_func.files) */
+    fs_range stmt;      /* the statement the call is part of (for if: the whole if) */
+    int in_if_cond;     /* evaluated in that if statement's condition */
+    int if_has_else;
 
     /* FS_N_WRITE / FS_N_READ */
     int var;

@@ -44,6 +44,7 @@ typedef struct fs_lowerer {
     int nlabels, caplabels;
     fs_result_var *res; /* per variable */
     int *alias;         /* per variable: the variable whose storage it points into, -1 */
+    fs_range block;     /* the innermost compound statement */
 } fs_lowerer;
 
 static void lower_stmt(fs_lowerer *L, const fs_ast *s);
@@ -1030,13 +1031,27 @@ static void lower_stmt(fs_lowerer *L, const fs_ast *s)
     }
     long cv;
     switch (s->kind) {
-    case FS_A_COMPOUND:
+    case FS_A_COMPOUND: {
+        fs_range outer = L->block;
+        /* a declaration statement is a compound of declarations, not a block */
+        int is_block = s->nkids == 0 || s->kids[0]->kind != FS_A_DECL;
+        if (is_block)
+            L->block = s->range;
         for (int i = 0; i < s->nkids; i++)
             lower_stmt(L, s->kids[i]);
+        L->block = outer;
         break;
+    }
     case FS_A_IF: {
         int t = new_node(L, FS_N_NOP), f = new_node(L, FS_N_NOP), join = new_node(L, FS_N_NOP);
+        int before = L->fn->nnodes;
         lower_cond(L, s->nkids > 0 ? s->kids[0] : NULL, t, f, NULL);
+        for (int n = before; n < L->fn->nnodes; n++)
+            if (L->fn->nodes[n].kind == FS_N_CALL) {
+                L->fn->nodes[n].stmt = s->range;
+                L->fn->nodes[n].in_if_cond = 1;
+                L->fn->nodes[n].if_has_else = s->nkids > 2;
+            }
         L->cur = t;
         if (s->nkids > 1)
             lower_stmt(L, s->kids[1]);
@@ -1204,8 +1219,12 @@ static void lower_stmt(fs_lowerer *L, const fs_ast *s)
         break;
     case FS_A_RETURN: {
         const fs_ast *e = s->nkids ? s->kids[0] : NULL;
+        int before = L->fn->nnodes;
         if (e)
             lower_expr(L, e);
+        for (int n = before; n < L->fn->nnodes; n++)
+            if (L->fn->nodes[n].kind == FS_N_CALL)
+                L->fn->nodes[n].stmt = s->range;
         int r = emit(L, FS_N_RETURN);
         fs_node *rn = &L->fn->nodes[r];
         if (!e) {
@@ -1259,6 +1278,7 @@ static void lower_stmt(fs_lowerer *L, const fs_ast *s)
         if (s->nkids > 0 && s->has_init)
             lower_expr(L, s->kids[0]);
         if (s->var >= 0) {
+            L->fn->vars[s->var].scope = L->block;
             emit_write(L, s->var, NULL);
             if (s->has_init && s->nkids > 0) {
                 note_alias(L, s->var, s->kids[0]);
@@ -1269,14 +1289,20 @@ static void lower_stmt(fs_lowerer *L, const fs_ast *s)
             lower_stmt(L, s->kids[i]);
         break;
     case FS_A_EXPR_STMT:
-        for (int i = 0; i < s->nkids; i++)
-            lower_expr(L, s->kids[i]);
-        break;
-    case FS_A_NULL_STMT:
-        break;
-    default:
+    default: {
         /* an expression used as a statement, or something unknown */
-        lower_expr(L, s);
+        int before = L->fn->nnodes;
+        if (s->kind == FS_A_EXPR_STMT)
+            for (int i = 0; i < s->nkids; i++)
+                lower_expr(L, s->kids[i]);
+        else
+            lower_expr(L, s);
+        for (int n = before; n < L->fn->nnodes; n++)
+            if (L->fn->nodes[n].kind == FS_N_CALL && !L->fn->nodes[n].stmt.end.offset)
+                L->fn->nodes[n].stmt = s->range;
+        break;
+    }
+    case FS_A_NULL_STMT:
         break;
     }
     L->depth--;
@@ -1346,6 +1372,10 @@ int fs_lower(fs_func *fn, const fs_ast *body, const fs_summaries *sums)
         L.res[i].call = -1;
         L.alias[i] = -1;
     }
+    L.block = body ? body->range : L.block;
+    for (int v = 0; v < fn->nvars; v++)
+        if (fn->vars[v].kind == FS_VAR_PARAM && body)
+            fn->vars[v].scope = body->range;
     lower_stmt(&L, body);
     if (L.cur >= 0) {
         int r = emit(&L, FS_N_RETURN);
