@@ -29,7 +29,8 @@
  *
  * The check is strict: every expectation must be met by exactly one finding,
  * every finding must be expected (a case without CHECK-MESSAGES must produce
- * none), unknown or malformed directives are errors, the case must not be
+ * none, and a case named neg_*.c must have no CHECK-MESSAGES), unknown or
+ * malformed directives are errors, the case must not be
  * skipped by fscheck, and fscheck's exit status must be 1 with findings and 0
  * without.
  *
@@ -1076,6 +1077,14 @@ int main(int argc, char **argv)
     }
     parse_case(&c, text.data);
     free(text.data);
+    {
+        const char *slash = strrchr(case_name, '/');
+        const char *file = slash ? slash + 1 : case_name;
+        if (strncmp(file, "neg_", 4) == 0 && c.msgs.n > 0) {
+            fail_at(c.msgs.v[0].directive_line, "a negative case (neg_*.c) expects no findings");
+            c.bad++;
+        }
+    }
     if (c.bad) {
         fprintf(stdout, "FAIL: %s: %d directive error(s)\n", case_name, c.bad);
         rc = 1;
