@@ -2,6 +2,7 @@
 #include "cli.h"
 #include "docs.h"
 #include "driver.h"
+#include "fixer.h"
 #include "report.h"
 #include "rule.h"
 #include "util.h"
@@ -29,6 +30,10 @@ static const char fs_usage[] =
     "  --format=FORMAT        text (default) or json\n"
     "  --rules=LIST           comma list of rule ids or names to enable; -ID disables (all,-FS401)\n"
     "  -j N                   parallel jobs\n"
+    "  --fix                  apply safe fixes in place\n"
+    "  --unsafe-fixes         also apply fixes marked unsafe (implies --fix without --diff/--export-fixes)\n"
+    "  --diff                 print the fixes as a unified diff and change nothing\n"
+    "  --export-fixes=FILE    write the fixes as clang-apply-replacements YAML\n"
     "  --exit-zero            exit 0 even when findings are reported\n"
     "  --quiet                no progress or notes on stderr\n"
     "  --list-rules           list the rules and exit\n"
@@ -166,8 +171,8 @@ static const char *fs_opt_value(const char *arg, const char *name, int *i, int a
 
 int fs_cli_main(int argc, char **argv)
 {
-    const char *format = "text", *engine = "auto", *rules = NULL, *explain = NULL;
-    int exit_zero = 0, quiet = 0, list_rules = 0;
+    const char *format = "text", *engine = "auto", *rules = NULL, *explain = NULL, *export_fixes = NULL;
+    int exit_zero = 0, quiet = 0, list_rules = 0, fix = 0, unsafe_fixes = 0, diff = 0;
     fs_inputs paths = { 0 };
     const char **cflags = NULL;
     int ncflags = 0;
@@ -197,6 +202,14 @@ int fs_cli_main(int argc, char **argv)
         }
         if (strcmp(a, "--exit-zero") == 0) {
             exit_zero = 1;
+        } else if (strcmp(a, "--fix") == 0) {
+            fix = 1;
+        } else if (strcmp(a, "--unsafe-fixes") == 0) {
+            unsafe_fixes = 1;
+        } else if (strcmp(a, "--diff") == 0) {
+            diff = 1;
+        } else if ((v = fs_opt_value(a, "--export-fixes", &i, argc, argv, &err))) {
+            export_fixes = v;
         } else if (strcmp(a, "--quiet") == 0 || strcmp(a, "-q") == 0) {
             quiet = 1;
         } else if (strcmp(a, "--list-rules") == 0) {
@@ -325,15 +338,46 @@ int fs_cli_main(int argc, char **argv)
         fs_analyze_file(files.v[i], &o, &findings, &stats);
     fs_findings_sort_unique(&findings);
 
-    fs_report_ctx rc = { stdout, 0, &findings, &stats };
-    rc.color = strcmp(format, "text") == 0 && isatty(STDOUT_FILENO) && !getenv("NO_COLOR");
-    int werr = rep->write(&rc);
+    if (unsafe_fixes && !diff && !export_fixes)
+        fix = 1;
+    int fix_failed = 0;
+    if (fix || diff || export_fixes) {
+        unsigned char *applied = fs_xcalloc((size_t)findings.n + 1, 1);
+        fs_fixer_opts fo = { unsafe_fixes, fix && !diff, diff ? stdout : NULL, export_fixes, NULL };
+        if (fs_fixer_run(&findings, &fo, applied) != 0)
+            fix_failed = 1;
+        if (fix && !diff) {
+            /* report what is left, like ruff */
+            int w = 0, nfixed = 0;
+            for (int i = 0; i < findings.n; i++) {
+                if (applied[i]) {
+                    nfixed++;
+                    fs_finding_clear(&findings.v[i]);
+                    continue;
+                }
+                findings.v[w++] = findings.v[i];
+            }
+            findings.n = w;
+            if (!quiet)
+                fprintf(stderr, "fscheck: fixed %d finding%s; %d left\n", nfixed, nfixed == 1 ? "" : "s", w);
+        }
+        free(applied);
+    }
+
+    int werr = 0;
+    if (!diff) {
+        fs_report_ctx rc = { stdout, 0, &findings, &stats };
+        rc.color = strcmp(format, "text") == 0 && isatty(STDOUT_FILENO) && !getenv("NO_COLOR");
+        werr = rep->write(&rc);
+    }
     if (fflush(stdout) != 0 || ferror(stdout))
         werr = 1;
     int status = findings.n > 0 && !exit_zero ? FS_EXIT_FINDINGS : FS_EXIT_OK;
     if (werr) {
         fprintf(stderr, "fscheck: could not write the report\n");
         status = FS_EXIT_INTERNAL;
+    } else if (fix_failed && status == FS_EXIT_OK) {
+        status = FS_EXIT_USAGE;
     }
     fs_findings_clear(&findings);
     fs_stats_free(&stats);

@@ -1,6 +1,7 @@
 /* driver.c - one file from bytes to findings. */
 #include "driver.h"
 #include "engine.h"
+#include "fixer.h"
 #include "frontend.h"
 #include "suppress.h"
 #include "util.h"
@@ -117,6 +118,8 @@ static const char *fs_source_of(void *arg, const char *file, long *len)
     const char *why;
     long n = 0;
     char *t = fs_read_file(file, &n, &why);
+    if (t)
+        fs_fixer_note_content(file, t, n);
     fs_grow(&s->v, &s->cap, s->n + 1, sizeof *s->v);
     s->v[s->n].file = fs_xstrdup(file);
     s->v[s->n].text = t;
@@ -212,6 +215,7 @@ int fs_analyze_file(const char *path, const fs_driver_opts *o, fs_findings *out,
         fs_stats_skip(st, path, why);
         return -1;
     }
+    fs_fixer_note_content(path, text, len);
     if (memchr(text, '\0', (size_t)len)) {
         free(text);
         fs_stats_skip(st, path, "binary file (contains NUL bytes)");

@@ -57,3 +57,31 @@ const char *fs_call_name(const fs_node *n, char *buf, size_t size);
 char *fs_node_path(const fs_ctx *ctx, const fs_node *n);
 
 #endif
+
+/* --- fixes (fixkit.c) ------------------------------------------------------ */
+
+/* Where the failure / success edge of a branch testing call a leads (the
+ * first such branch), or -1. */
+int fs_fail_target(const fs_ctx *ctx, int a);
+int fs_succ_target(const fs_ctx *ctx, int a);
+/* From node n, through empty nodes only, to a return of a constant: 1 and
+ * *value set, else 0. */
+int fs_returns_const(const fs_ctx *ctx, int n, long *value);
+/* Nothing but empty nodes (and declarations of unrelated variables) from
+ * node n up to call b. */
+int fs_straight_to(const fs_ctx *ctx, int n, int b);
+/* Is a's atom the left conjunct right before b's (`A && B`), with both
+ * failures taking the same branch?  Then deleting "A && " is exact. */
+int fs_is_conjunct_before(fs_ctx *ctx, int a, int b);
+/* Is call a the whole condition of an `if` without else whose failure
+ * branch never reaches b (a guard)? */
+int fs_is_guard(fs_ctx *ctx, int a, int b);
+/* Edits: delete "A && " / delete the guard statement (whole lines where
+ * the statement has them to itself) / replace a call's text. */
+void fs_fix_delete_conjunct(fs_ctx *ctx, fs_fix *fix, int a, int b);
+void fs_fix_delete_statement(fs_ctx *ctx, fs_fix *fix, int a);
+void fs_fix_replace_call(fs_ctx *ctx, fs_fix *fix, int b, const char *text);
+/* Was variable var written on some way from a to b (other than by a)? */
+int fs_var_written_between(fs_ctx *ctx, int a, int b, int var);
+/* Is node b inside the block where variable var is declared? */
+int fs_in_scope(const fs_ctx *ctx, int var, int b);

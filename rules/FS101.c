@@ -1,6 +1,44 @@
 /* FS101 exists-then-stat: an existence probe followed by a stat of the same path. */
 #include "rulekit.h"
 
+/* Drop the existence check where the stat()'s own failure takes its branch. */
+static void fs101_fix(fs_ctx *ctx, fs_finding *f, int a, int b)
+{
+    const fs_node *an = fs_ctx_node(ctx, a), *bn = fs_ctx_node(ctx, b);
+    char an_name[96];
+    fs_call_name(an, an_name, sizeof an_name);
+    /* safe only when both calls resolve the path alike, the check has no
+     * other effect (a library call, not a wrapper), and access()'s real-uid
+     * check cannot differ from stat()'s */
+    int same_follow = an->op.follows >= 0 && an->op.follows == bn->op.follows;
+    int pure = !an->op.via_wrapper || an->macro;
+    int uid_ok = an->op.family != FS_PROBE_ACCESS || !fs_ctx_uses_setuid(ctx);
+    fs_safety safety = same_follow && pure && uid_ok ? FS_FIX_SAFE : FS_FIX_UNSAFE;
+    if (fs_is_conjunct_before(ctx, a, b)) {
+        char *d = fs_xasprintf("drop the %s check: the stat() right after it fails for a missing path and "
+                               "takes the same branch", an_name);
+        fs_fix *fix = fs_finding_set_fix(f, safety, d);
+        free(d);
+        fs_fix_delete_conjunct(ctx, fix, a, b);
+        return;
+    }
+    if (fs_is_guard(ctx, a, b) && !an->macro) {
+        long va, vb;
+        int fb = fs_fail_target(ctx, b);
+        int same = fs_returns_const(ctx, fs_fail_target(ctx, a), &va) && fb >= 0 &&
+                   fs_returns_const(ctx, fb, &vb) && va == vb &&
+                   fs_straight_to(ctx, fs_succ_target(ctx, a), b);
+        char *d = fs_xasprintf(same ? "drop the %s guard: the stat() below returns the same when the path is missing"
+                                    : "drop the %s guard and let the stat() below handle a missing path "
+                                      "(its failure branch then also runs for a missing path: check errno == ENOENT "
+                                      "there if the two must differ)",
+                               an_name);
+        fs_fix *fix = fs_finding_set_fix(f, same ? safety : FS_FIX_UNSAFE, d);
+        free(d);
+        fs_fix_delete_statement(ctx, fix, a);
+    }
+}
+
 static void fs101_check(fs_ctx *ctx)
 {
     const fs_func *fn = fs_ctx_func(ctx);
@@ -31,6 +69,7 @@ static void fs101_check(fs_ctx *ctx)
                                        bn_name, f->path_expr, b->range.begin.line, an_name);
         f->syscalls_saved = 1;
         fs_note_calls(f, ctx, hits, 0, nh, b->op.family == FS_PROBE_STAT ? "is stat()ed by" : "is probed by");
+        fs101_fix(ctx, f, a, hits[0]);
     }
 }
 

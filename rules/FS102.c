@@ -1,6 +1,8 @@
 /* FS102 repeated-probe: a probe whose answer an earlier probe of the same path gave. */
 #include "rulekit.h"
 
+#include <string.h>
+
 /* Does the answer of probe a contain the answer of probe b? */
 static int fs102_covers(const fs_node *a, const fs_node *b)
 {
@@ -11,6 +13,38 @@ static int fs102_covers(const fs_node *a, const fs_node *b)
     if (a->op.family == FS_PROBE_ACCESS && b->op.family == FS_PROBE_ACCESS)
         return a->op.access_mode != FS_MODE_UNKNOWN && a->op.access_mode == b->op.access_mode;
     return 0;
+}
+
+/* Reuse the first struct stat: on the success path of the first stat() of
+ * an unchanged path, the second returns 0 and the same contents. */
+static void fs102_fix(fs_ctx *ctx, fs_finding *f, int a, int b)
+{
+    const fs_node *an = fs_ctx_node(ctx, a), *bn = fs_ctx_node(ctx, b);
+    if (an->op.via_wrapper || bn->op.via_wrapper || an->macro || bn->macro || an->in_macro || bn->in_macro)
+        return;
+    if (!(fs_outcome_reach(fs_ctx_walk(ctx), a, b) & FS_REACH_SUCC_ONLY))
+        return;
+    const fs_func *fn = fs_ctx_func(ctx);
+    if (an->op.family == FS_PROBE_STAT && bn->op.family == FS_PROBE_STAT) {
+        if (an->buf_var < 0 || bn->buf_var < 0 || strcmp(an->callee, bn->callee) != 0)
+            return;
+        if (fs_var_written_between(ctx, a, b, an->buf_var) || !fs_in_scope(ctx, an->buf_var, b))
+            return;
+        char *text = an->buf_var == bn->buf_var
+                         ? fs_xasprintf("0")
+                         : fs_xasprintf("(%s = %s, 0)", fn->vars[bn->buf_var].name, fn->vars[an->buf_var].name);
+        char *d = fs_xasprintf("reuse the struct stat filled on line %d instead of calling %s() again",
+                               an->range.begin.line, bn->callee);
+        fs_fix *fix = fs_finding_set_fix(f, FS_FIX_SAFE, d);
+        fs_fix_replace_call(ctx, fix, b, text);
+        free(text);
+        free(d);
+    } else if (bn->op.family == FS_PROBE_ACCESS && bn->op.access_mode == FS_F_OK && !fs_ctx_uses_setuid(ctx)) {
+        char *d = fs_xasprintf("the path exists: the %s() on line %d succeeded", an->callee, an->range.begin.line);
+        fs_fix *fix = fs_finding_set_fix(f, FS_FIX_SAFE, d);
+        fs_fix_replace_call(ctx, fix, b, "0");
+        free(d);
+    }
 }
 
 static void fs102_check(fs_ctx *ctx)
@@ -40,6 +74,7 @@ static void fs102_check(fs_ctx *ctx)
             f->syscalls_saved = 1;
             int one[1] = { a };
             fs_note_calls(f, ctx, one, 0, 1, "is first checked by");
+            fs102_fix(ctx, f, a, nx[i]);
         }
     }
 }

@@ -13,6 +13,68 @@ static int fs201_open_checks(const fs_node *a, const fs_node *b)
     return 1;
 }
 
+/* The failure value of an open's result: NULL for streams, -1 for fds. */
+static int fs201_fail_value(const fs_node *b, long *v)
+{
+    if (b->op.sense.kind == FS_VAL_PTR)
+        *v = 0;
+    else if (b->op.sense.kind == FS_VAL_FD)
+        *v = -1;
+    else
+        return 0;
+    return 1;
+}
+
+/* Does the open's failure end in `return v` too? */
+static int fs201_open_fails_with(fs_ctx *ctx, int b, long v)
+{
+    const fs_func *fn = fs_ctx_func(ctx);
+    const fs_node *bn = fs_ctx_node(ctx, b);
+    long fv, rv;
+    if (!fs201_fail_value(bn, &fv))
+        return 0;
+    /* `return open(...)` */
+    for (int n = 0; n < fn->nnodes; n++)
+        if (fn->nodes[n].kind == FS_N_RETURN && fn->nodes[n].ret_test == b &&
+            fn->nodes[n].ret_sense.kind == bn->op.sense.kind && fs_straight_to(ctx, b, n) == 0) {
+            /* fs_straight_to stops at non-empty nodes; the return follows the call directly */
+        }
+    int n = b;
+    for (int steps = 0; steps < 8; steps++) {
+        const fs_node *x = &fn->nodes[n];
+        if (x->nsucc != 1)
+            break;
+        n = x->succ[0].to;
+        const fs_node *y = &fn->nodes[n];
+        if (y->kind == FS_N_RETURN)
+            return y->ret_test == b && y->ret_sense.kind == bn->op.sense.kind && fv == v;
+        if (y->kind != FS_N_NOP)
+            break;
+    }
+    int ft = fs_fail_target(ctx, b);
+    return ft >= 0 && fs_returns_const(ctx, ft, &rv) && rv == v;
+}
+
+static void fs201_fix(fs_ctx *ctx, fs_finding *f, int a, int b)
+{
+    const fs_node *an = fs_ctx_node(ctx, a);
+    char an_name[96];
+    fs_call_name(an, an_name, sizeof an_name);
+    if (!fs_is_guard(ctx, a, b) || an->macro)
+        return;
+    long v;
+    int same = fs_returns_const(ctx, fs_fail_target(ctx, a), &v) && fs_straight_to(ctx, fs_succ_target(ctx, a), b) &&
+               fs201_open_fails_with(ctx, b, v);
+    int safe = same && !an->op.via_wrapper && !fs_ctx_uses_setuid(ctx);
+    char *d = fs_xasprintf(same ? "drop the %s guard: the open below fails the same way and returns the same"
+                                : "drop the %s guard and handle the open's failure instead (check errno for "
+                                  "ENOENT/EACCES where the two branches must differ)",
+                           an_name);
+    fs_fix *fix = fs_finding_set_fix(f, safe ? FS_FIX_SAFE : FS_FIX_UNSAFE, d);
+    free(d);
+    fs_fix_delete_statement(ctx, fix, a);
+}
+
 static void fs201_check(fs_ctx *ctx)
 {
     const fs_func *fn = fs_ctx_func(ctx);
@@ -45,6 +107,7 @@ static void fs201_check(fs_ctx *ctx)
                                   f->path_expr, an_name, bn_name, b->range.begin.line);
         f->syscalls_saved = 1;
         fs_note_calls(f, ctx, hits, 0, nh, "is opened by");
+        fs201_fix(ctx, f, a, hits[0]);
     }
 }
 

@@ -30,6 +30,13 @@ static void fs301_check(fs_ctx *ctx)
                                   f->path_expr, an_name, bn_name, b->range.begin.line);
         f->syscalls_saved = 1;
         fs_note_calls(f, ctx, hits, 0, nh, "is created by");
+        if (fs_is_guard(ctx, a, hits[0]) && !an->macro) {
+            /* `if (exists(p)) return ...; mkdir(p)`: the guard's "exists" branch
+             * must now come from the create's EEXIST */
+            fs_fix *fix = fs_finding_set_fix(f, FS_FIX_UNSAFE,
+                "drop the existence check and treat the create's EEXIST failure as \"already there\"");
+            fs_fix_delete_statement(ctx, fix, a);
+        }
     }
 }
 

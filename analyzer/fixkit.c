@@ -1,0 +1,212 @@
+/* fixkit.c - facts and edits the rules' fixes are built from. */
+#include "rule.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int fs_edge_target(const fs_ctx *ctx, int a, fs_outcome want)
+{
+    const fs_func *fn = fs_ctx_func(ctx);
+    for (int n = 0; n < fn->nnodes; n++) {
+        const fs_node *br = &fn->nodes[n];
+        if (br->kind != FS_N_BRANCH || br->test != a)
+            continue;
+        for (int e = 0; e < br->nsucc && e < 2; e++)
+            if (br->out[e] == want)
+                return br->succ[e].to;
+    }
+    return -1;
+}
+
+int fs_fail_target(const fs_ctx *ctx, int a) { return fs_edge_target(ctx, a, FS_OUT_FAIL); }
+int fs_succ_target(const fs_ctx *ctx, int a) { return fs_edge_target(ctx, a, FS_OUT_SUCC); }
+
+static int fs_next_plain(const fs_func *fn, int n)
+{
+    const fs_node *x = &fn->nodes[n];
+    if (x->nsucc != 1 || x->succ[0].back)
+        return -1;
+    return x->succ[0].to;
+}
+
+int fs_returns_const(const fs_ctx *ctx, int n, long *value)
+{
+    const fs_func *fn = fs_ctx_func(ctx);
+    for (int steps = 0; n >= 0 && steps < 64; steps++) {
+        const fs_node *x = &fn->nodes[n];
+        if (x->kind == FS_N_RETURN) {
+            if (!x->ret_const)
+                return 0;
+            *value = x->ret_value;
+            return 1;
+        }
+        if (x->kind != FS_N_NOP)
+            return 0;
+        n = fs_next_plain(fn, n);
+    }
+    return 0;
+}
+
+int fs_straight_to(const fs_ctx *ctx, int n, int b)
+{
+    const fs_func *fn = fs_ctx_func(ctx);
+    const fs_node *bn = &fn->nodes[b];
+    for (int steps = 0; n >= 0 && steps < 256; steps++) {
+        if (n == b)
+            return 1;
+        const fs_node *x = &fn->nodes[n];
+        if (x->kind == FS_N_WRITE) {
+            for (int i = 0; i < bn->path.ndeps; i++)
+                if (bn->path.deps[i] == x->var)
+                    return 0;
+            if (x->var < 0)
+                return 0;
+        } else if (x->kind != FS_N_NOP && x->kind != FS_N_READ) {
+            return 0;
+        }
+        n = fs_next_plain(fn, n);
+    }
+    return 0;
+}
+
+static int fs_ws_and(const char *p, const char *end)
+{
+    while (p < end && isspace((unsigned char)*p))
+        p++;
+    if (end - p < 2 || p[0] != '&' || p[1] != '&')
+        return 0;
+    p += 2;
+    while (p < end && isspace((unsigned char)*p))
+        p++;
+    return p == end;
+}
+
+static const char *fs_text(fs_ctx *ctx, const fs_node *n, long *len)
+{
+    return fs_ctx_source(ctx, n->file ? n->file : fs_ctx_func(ctx)->file, len);
+}
+
+int fs_is_conjunct_before(fs_ctx *ctx, int a, int b)
+{
+    const fs_node *an = fs_ctx_node(ctx, a), *bn = fs_ctx_node(ctx, b);
+    int fa = fs_fail_target(ctx, a), fb = fs_fail_target(ctx, b);
+    if (fa < 0 || fa != fb)
+        return 0;
+    int sa = fs_succ_target(ctx, a);
+    if (sa < 0 || !fs_straight_to(ctx, sa, b))
+        return 0;
+    if (!an->file || !bn->file || strcmp(an->file, bn->file) != 0)
+        return 0;
+    long len;
+    const char *t = fs_text(ctx, an, &len);
+    long e = an->atom.end.offset, s = bn->atom.begin.offset;
+    if (!t || e > s || s > len || an->atom.begin.offset >= e)
+        return 0;
+    return fs_ws_and(t + e, t + s);
+}
+
+int fs_is_guard(fs_ctx *ctx, int a, int b)
+{
+    const fs_node *an = fs_ctx_node(ctx, a);
+    if (!an->in_if_cond || an->if_has_else)
+        return 0;
+    long len;
+    const char *t = fs_text(ctx, an, &len);
+    long sb = an->stmt.begin.offset, ab = an->atom.begin.offset, ae = an->atom.end.offset;
+    if (!t || sb < 0 || ab <= sb || ae > len)
+        return 0;
+    /* `if ( ATOM )` exactly */
+    const char *p = t + sb;
+    if (strncmp(p, "if", 2) != 0)
+        return 0;
+    p += 2;
+    while (p < t + ab && isspace((unsigned char)*p))
+        p++;
+    if (*p != '(')
+        return 0;
+    p++;
+    while (p < t + ab && isspace((unsigned char)*p))
+        p++;
+    if (p != t + ab)
+        return 0;
+    p = t + ae;
+    while (p < t + len && isspace((unsigned char)*p))
+        p++;
+    if (*p != ')')
+        return 0;
+    int fa = fs_fail_target(ctx, a), sa = fs_succ_target(ctx, a);
+    if (fa < 0 || sa < 0)
+        return 0;
+    /* the failure branch leaves: b is not reached from it */
+    if (fs_reach(fs_ctx_walk(ctx), fa, b, NULL, NULL))
+        return 0;
+    return 1;
+}
+
+static void fs_delete_range(fs_ctx *ctx, fs_fix *fix, const fs_node *an, long b, long e)
+{
+    long len;
+    const char *t = fs_text(ctx, an, &len);
+    if (!t)
+        return;
+    /* whole lines when the range has them to itself */
+    long lb = b;
+    while (lb > 0 && (t[lb - 1] == ' ' || t[lb - 1] == '\t'))
+        lb--;
+    long le = e;
+    while (le < len && (t[le] == ' ' || t[le] == '\t'))
+        le++;
+    if ((lb == 0 || t[lb - 1] == '\n') && (le >= len || t[le] == '\n' || t[le] == '\r')) {
+        b = lb;
+        if (le < len && t[le] == '\r')
+            le++;
+        if (le < len && t[le] == '\n')
+            le++;
+        e = le;
+    }
+    fs_fix_add_edit(fix, an->file, b, e - b, "");
+}
+
+void fs_fix_delete_conjunct(fs_ctx *ctx, fs_fix *fix, int a, int b)
+{
+    const fs_node *an = fs_ctx_node(ctx, a), *bn = fs_ctx_node(ctx, b);
+    fs_fix_add_edit(fix, an->file, an->atom.begin.offset, bn->atom.begin.offset - an->atom.begin.offset, "");
+}
+
+void fs_fix_delete_statement(fs_ctx *ctx, fs_fix *fix, int a)
+{
+    const fs_node *an = fs_ctx_node(ctx, a);
+    fs_delete_range(ctx, fix, an, an->stmt.begin.offset, an->stmt.end.offset);
+}
+
+void fs_fix_replace_call(fs_ctx *ctx, fs_fix *fix, int b, const char *text)
+{
+    const fs_node *bn = fs_ctx_node(ctx, b);
+    fs_fix_add_edit(fix, bn->file, bn->range.begin.offset, bn->range.end.offset - bn->range.begin.offset, text);
+}
+
+int fs_var_written_between(fs_ctx *ctx, int a, int b, int var)
+{
+    const fs_func *fn = fs_ctx_func(ctx);
+    for (int w = 0; w < fn->nnodes; w++) {
+        const fs_node *x = &fn->nodes[w];
+        if (x->kind != FS_N_WRITE || (x->var != var && x->var >= 0) || w == a + 1)
+            continue;
+        if (x->var < 0 && fn->vars[var].kind != FS_VAR_GLOBAL)
+            continue;
+        if (fs_reach(fs_ctx_walk(ctx), a, w, NULL, NULL) && fs_reach(fs_ctx_walk(ctx), w, b, NULL, NULL))
+            return 1;
+    }
+    return 0;
+}
+
+int fs_in_scope(const fs_ctx *ctx, int var, int b)
+{
+    const fs_func *fn = fs_ctx_func(ctx);
+    const fs_range *s = &fn->vars[var].scope;
+    const fs_node *bn = &fn->nodes[b];
+    if (!s->end.offset)
+        return 0;
+    return bn->range.begin.offset >= s->begin.offset && bn->range.end.offset <= s->end.offset;
+}
