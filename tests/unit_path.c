@@ -353,5 +353,5 @@ int main(void)
         cmocka_unit_test(test_at_fdcwd_is_plain),
         cmocka_unit_test(test_unknown_expression_has_no_key),
     };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    return cmocka_run_group_tests(tests, NULL, ut_cleanup);
 }
