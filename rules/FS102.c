@@ -50,33 +50,47 @@ static void fs102_fix(fs_ctx *ctx, fs_finding *f, int a, int b)
 static void fs102_check(fs_ctx *ctx)
 {
     const fs_func *fn = fs_ctx_func(ctx);
-    /* for each later probe b, the earlier probes whose nearest later call it is */
+    int *queue = fs_xmalloc(sizeof(int) * (size_t)fn->nnodes);
+    unsigned char *seen = fs_xmalloc((size_t)fn->nnodes);
     for (int a = 0; a < fn->nnodes; a++) {
         const fs_node *an = fs_ctx_node(ctx, a);
         if (an->kind != FS_N_CALL || an->op.kind != FS_OP_PROBE || !fs_result_tested(ctx, a))
             continue;
-        const int *nx;
-        int n = fs_ctx_nexts(ctx, a, &nx);
-        for (int i = 0; i < n; i++) {
-            const fs_node *b = fs_ctx_node(ctx, nx[i]);
-            if (b->op.kind != FS_OP_PROBE || !fs102_covers(an, b))
-                continue;
-            fs_finding *f = fs_ctx_report(ctx, nx[i]);
-            if (!f)
-                continue;
-            char an_name[96], bn_name[96];
-            fs_call_name(an, an_name, sizeof an_name);
-            fs_call_name(b, bn_name, sizeof bn_name);
-            f->message = fs_xasprintf("repeated probe: '%s' was already checked by %s on line %d and has not "
-                                      "changed since; reuse that result (keep its struct stat) instead of "
-                                      "calling %s again",
-                                      f->path_expr, an_name, an->range.begin.line, bn_name);
-            f->syscalls_saved = 1;
-            int one[1] = { a };
-            fs_note_calls(f, ctx, one, 0, 1, "is first checked by");
-            fs102_fix(ctx, f, a, nx[i]);
+        /* later probes of the path, also past other probes (they change nothing) */
+        memset(seen, 0, (size_t)fn->nnodes);
+        int qh = 0, qt = 0;
+        queue[qt++] = a;
+        seen[a] = 1;
+        while (qh < qt) {
+            const int *nx;
+            int n = fs_ctx_nexts(ctx, queue[qh++], &nx);
+            for (int i = 0; i < n; i++) {
+                const fs_node *b = fs_ctx_node(ctx, nx[i]);
+                if (b->op.kind != FS_OP_PROBE || seen[nx[i]])
+                    continue;
+                seen[nx[i]] = 1;
+                queue[qt++] = nx[i];
+                if (!fs102_covers(an, b) || fs_write_between(fs_ctx_walk(ctx), a, nx[i], &an->path))
+                    continue;
+                fs_finding *f = fs_ctx_report(ctx, nx[i]);
+                if (!f)
+                    continue;
+                char an_name[96], bn_name[96];
+                fs_call_name(an, an_name, sizeof an_name);
+                fs_call_name(b, bn_name, sizeof bn_name);
+                f->message = fs_xasprintf("repeated probe: '%s' was already checked by %s on line %d and has not "
+                                          "changed since; reuse that result (keep its struct stat) instead of "
+                                          "calling %s again",
+                                          f->path_expr, an_name, an->range.begin.line, bn_name);
+                f->syscalls_saved = 1;
+                int one[1] = { a };
+                fs_note_calls(f, ctx, one, 0, 1, "is first checked by");
+                fs102_fix(ctx, f, a, nx[i]);
+            }
         }
     }
+    free(queue);
+    free(seen);
 }
 
 const fs_rule fs_rule_fs102 = {
