@@ -210,3 +210,41 @@ int fs_in_scope(const fs_ctx *ctx, int var, int b)
         return 0;
     return bn->range.begin.offset >= s->begin.offset && bn->range.end.offset <= s->end.offset;
 }
+
+int fs_call_between(fs_ctx *ctx, int a, int b, int (*pred)(const fs_node *))
+{
+    const fs_func *fn = fs_ctx_func(ctx);
+    for (int n = 0; n < fn->nnodes; n++) {
+        const fs_node *x = &fn->nodes[n];
+        if (n == a || n == b || x->kind != FS_N_CALL || !pred(x))
+            continue;
+        if (fs_reach(fs_ctx_walk(ctx), a, n, NULL, NULL) && fs_reach(fs_ctx_walk(ctx), n, b, NULL, NULL))
+            return 1;
+    }
+    return 0;
+}
+
+int fs_is_changing_call(const fs_node *n)
+{
+    static const char *const names[] = {
+        "write", "pwrite", "writev", "pwritev", "fwrite", "fputs", "fputc", "putc", "fprintf", "vfprintf",
+        "fflush", "fsync", "fdatasync", "ftruncate", "fchmod", "fchown", "futimens", "futimes", "fallocate",
+        "posix_fallocate", "copy_file_range", "sendfile", "splice", "system", "popen", "fork", "vfork",
+        "execv", "execve", "execvp", "execl", "execlp", "posix_spawn", "posix_spawnp", "wait", "waitpid",
+        "kill", "sleep", "usleep", "nanosleep", "clock_nanosleep", "poll", "select", "pause", "sched_yield",
+        "close", "fclose", "msync", "munmap" };
+    if (!n->callee)
+        return 0;
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (strcmp(n->callee, names[i]) == 0) {
+            /* printing to the terminal changes no file */
+            if ((strcmp(n->callee, "fprintf") == 0 || strcmp(n->callee, "fputs") == 0 ||
+                 strcmp(n->callee, "fputc") == 0 || strcmp(n->callee, "fflush") == 0) && n->nargs > 0) {
+                int k = strcmp(n->callee, "fprintf") == 0 || strcmp(n->callee, "fflush") == 0 ? 0 : n->nargs - 1;
+                if (n->args[k].text && (strcmp(n->args[k].text, "stderr") == 0 || strcmp(n->args[k].text, "stdout") == 0))
+                    return 0;
+            }
+            return 1;
+        }
+    return 0;
+}

@@ -185,6 +185,7 @@ static void make_path(fs_lowerer *L, const fs_ast *e, fs_path *p)
     if (path_key(L, e, &b, p, 1)) {
         p->key = b.s;
         b.s = NULL;
+        p->text = fs_path_display(L->fn, p->key);
     } else {
         free(p->deps);
         p->deps = NULL;

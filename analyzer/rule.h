@@ -85,3 +85,10 @@ void fs_fix_replace_call(fs_ctx *ctx, fs_fix *fix, int b, const char *text);
 int fs_var_written_between(fs_ctx *ctx, int a, int b, int var);
 /* Is node b inside the block where variable var is declared? */
 int fs_in_scope(const fs_ctx *ctx, int var, int b);
+
+/* Is there a call on some way from a to b (exclusive) for which
+ * pred(node) is true? */
+int fs_call_between(fs_ctx *ctx, int a, int b, int (*pred)(const fs_node *));
+/* Calls after which a file's metadata may have changed or time has passed:
+ * writes through descriptors and streams, sleeps, child processes. */
+int fs_is_changing_call(const fs_node *n);

@@ -47,6 +47,28 @@ static void fs102_fix(fs_ctx *ctx, fs_finding *f, int a, int b)
     }
 }
 
+/* Are both stat buffers read after the second call (a before/after comparison)? */
+static int fs102_both_kept(fs_ctx *ctx, int a, int b)
+{
+    const fs_func *fn = fs_ctx_func(ctx);
+    const fs_node *an = fs_ctx_node(ctx, a), *bn = fs_ctx_node(ctx, b);
+    if (an->buf_var < 0 || bn->buf_var < 0 || an->buf_var == bn->buf_var)
+        return 0;
+    int read_a = 0, read_b = 0;
+    for (int n = 0; n < fn->nnodes; n++) {
+        const fs_node *x = &fn->nodes[n];
+        if (x->kind != FS_N_READ || (x->var != an->buf_var && x->var != bn->buf_var))
+            continue;
+        if (!fs_reach(fs_ctx_walk(ctx), b, n, NULL, NULL))
+            continue;
+        if (x->var == an->buf_var)
+            read_a = 1;
+        else
+            read_b = 1;
+    }
+    return read_a && read_b;
+}
+
 static void fs102_check(fs_ctx *ctx)
 {
     const fs_func *fn = fs_ctx_func(ctx);
@@ -71,6 +93,10 @@ static void fs102_check(fs_ctx *ctx)
                 seen[nx[i]] = 1;
                 queue[qt++] = nx[i];
                 if (!fs102_covers(an, b) || fs_write_between(fs_ctx_walk(ctx), a, nx[i], &an->path))
+                    continue;
+                /* the file may have changed in between (written, time passed),
+                 * or both answers are kept to be compared: not a repeat */
+                if (fs_call_between(ctx, a, nx[i], fs_is_changing_call) || fs102_both_kept(ctx, a, nx[i]))
                     continue;
                 fs_finding *f = fs_ctx_report(ctx, nx[i]);
                 if (!f)
