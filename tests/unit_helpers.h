@@ -257,6 +257,18 @@ static inline const fs_summary *ut_summary(const ut_tu *tu, const char *name, in
     return NULL;
 }
 
+/* The 1-based line of the first occurrence of needle in src (0: none). */
+static inline int ut_line_of(const char *src, const char *needle)
+{
+    const char *at = strstr(src, needle);
+    if (!at)
+        return 0;
+    int line = 1;
+    for (const char *c = src; c < at; c++)
+        line += *c == '\n';
+    return line;
+}
+
 /* Debugging aid: dump a function's IR to stderr. */
 static inline void ut_dump(const fs_func *fn)
 {
