@@ -252,7 +252,7 @@ int fs_analyze_file(const char *path, const fs_driver_opts *o, fs_findings *out,
     fs_engine_opts eo = { o->rules, o->nrules, r.uses_setuid, fs_source_of, &src };
     for (int i = 0; i < r.nfuncs; i++) {
         fs_fe_func *ff = &r.funcs[i];
-        if (ff->in_system || !ff->body)
+        if (ff->in_system || ff->is_macro || !ff->body)
             continue;
         st->functions++;
         if (ff->fn->incomplete) {

@@ -1,15 +1,2531 @@
-/* fe_ts.c - the tree-sitter front end (not built yet in this configuration). */
+/*
+ * fe_ts.c - the tree-sitter front end: a file's function definitions as
+ * syntax trees (ast.h), from the text alone.
+ *
+ * Tree-sitter sees the file as written: no headers, no preprocessor.  What
+ * the preprocessor would have done is approximated from the file itself:
+ *   - an object-like macro defined in the file whose body is an expression
+ *     is expanded at each use (the body is parsed once, converted at the use
+ *     site, placed at the use like libclang places expansions);
+ *   - a function-like macro whose body calls something is returned as an
+ *     extra function (is_macro) so that wrapper summaries treat it like a
+ *     wrapper function; its calls in code stay calls (with `macro` set);
+ *   - prototypes and definitions earlier in the file give callee facts;
+ *   - file-scope variables declared before a use are globals; enumerators
+ *     of file-scope enums are numbers.
+ * Names the file does not define (F_OK, O_RDONLY, NULL, ...) stay
+ * identifiers with no variable; lower.c knows the common ones by name.
+ *
+ * The syntax tree is produced in the same shapes as fe_clang.c produces.
+ * Conversion recursion is bounded (FS_TS_MAX_DEPTH); every other walk is
+ * iterative.  Node allocations come from the result's arena only.
+ */
+#include "calls.h"
 #include "frontend.h"
 #include "util.h"
 
+#include <tree_sitter/api.h>
+#include <tree_sitter/tree-sitter-c.h>
+
+#include <ctype.h>
+#include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
+
+#define FS_TS_MAX_DEPTH 800
+#define FS_TS_MAX_EXPANSION 16   /* nested object-like macro expansions */
+#define FS_TS_MAX_DERIV 16       /* declarator derivations looked at */
+#define FS_TS_MACRO_PREFIX_EXPR "int __fscheck_macro(void){return "
+#define FS_TS_MACRO_PREFIX_STMT "void __fscheck_macro(void){"
+#define FS_TS_MACRO_SUFFIX_EXPR "\n;}\n"
+#define FS_TS_MACRO_SUFFIX_STMT "\n;}\n"
+#define FS_TS_OBJ_PREFIX "int __fscheck_value = "
+#define FS_TS_OBJ_SUFFIX "\n;\n"
+
+/* --- node kinds ------------------------------------------------------------ */
+
+typedef enum fs_tk {
+    T_NONE = 0, T_ERROR, T_COMMENT,
+    T_TRANSLATION_UNIT, T_FUNCTION_DEFINITION, T_DECLARATION, T_TYPE_DEFINITION,
+    T_COMPOUND, T_EXPR_STMT, T_IF, T_ELSE, T_WHILE, T_DO, T_FOR, T_SWITCH, T_CASE,
+    T_BREAK, T_CONTINUE, T_RETURN, T_GOTO, T_LABELED, T_ATTRIBUTED,
+    T_IDENT, T_NUMBER, T_CHAR, T_STRING, T_CONCAT, T_NULL, T_TRUE, T_FALSE,
+    T_BINARY, T_UNARY, T_POINTER_EXPR, T_UPDATE, T_ASSIGN, T_COND, T_COMMA,
+    T_FIELD_EXPR, T_SUBSCRIPT, T_CALL, T_CAST, T_PAREN, T_SIZEOF, T_ALIGNOF, T_OFFSETOF,
+    T_INIT_LIST, T_INIT_PAIR, T_COMPOUND_LIT, T_EXTENSION, T_GENERIC, T_GNU_ASM,
+    T_INIT_DECLARATOR, T_POINTER_DECL, T_ARRAY_DECL, T_FUNC_DECL, T_PAREN_DECL, T_ATTR_DECL,
+    T_ABS_POINTER_DECL, T_ABS_ARRAY_DECL, T_ABS_FUNC_DECL, T_ABS_PAREN_DECL,
+    T_PARAM_LIST, T_PARAM_DECL, T_VARIADIC, T_TYPE_QUALIFIER, T_STORAGE_CLASS,
+    T_STRUCT_SPEC, T_UNION_SPEC, T_ENUM_SPEC, T_ENUMERATOR_LIST, T_ENUMERATOR,
+    T_PRIMITIVE_TYPE, T_TYPE_IDENT, T_FIELD_IDENT, T_STATEMENT_IDENT, T_TYPE_DESCRIPTOR,
+    T_SIZED_TYPE, T_MACRO_TYPE,
+    T_PREPROC_DEF, T_PREPROC_FUNC_DEF, T_PREPROC_PARAMS, T_PREPROC_ARG, T_PREPROC_CALL,
+    T_PREPROC_DIRECTIVE, T_PREPROC_INCLUDE, T_PREPROC_IF, T_PREPROC_IFDEF, T_PREPROC_ELSE,
+    T_PREPROC_ELIF, T_PREPROC_ELIFDEF, T_PREPROC_DEFINED,
+    T_LINKAGE_SPEC, T_DECLARATION_LIST, T_ARGUMENT_LIST, T_PARENTHESIZED_DECL_DUMMY,
+    T_COUNT
+} fs_tk;
+
+static const struct {
+    const char *name;
+    fs_tk kind;
+} fs_tk_names[] = {
+    { "comment", T_COMMENT }, { "translation_unit", T_TRANSLATION_UNIT },
+    { "function_definition", T_FUNCTION_DEFINITION }, { "declaration", T_DECLARATION },
+    { "type_definition", T_TYPE_DEFINITION }, { "compound_statement", T_COMPOUND },
+    { "expression_statement", T_EXPR_STMT }, { "if_statement", T_IF }, { "else_clause", T_ELSE },
+    { "while_statement", T_WHILE }, { "do_statement", T_DO }, { "for_statement", T_FOR },
+    { "switch_statement", T_SWITCH }, { "case_statement", T_CASE }, { "break_statement", T_BREAK },
+    { "continue_statement", T_CONTINUE }, { "return_statement", T_RETURN },
+    { "goto_statement", T_GOTO }, { "labeled_statement", T_LABELED },
+    { "attributed_statement", T_ATTRIBUTED }, { "identifier", T_IDENT },
+    { "number_literal", T_NUMBER }, { "char_literal", T_CHAR }, { "string_literal", T_STRING },
+    { "concatenated_string", T_CONCAT }, { "null", T_NULL }, { "true", T_TRUE },
+    { "false", T_FALSE }, { "binary_expression", T_BINARY }, { "unary_expression", T_UNARY },
+    { "pointer_expression", T_POINTER_EXPR }, { "update_expression", T_UPDATE },
+    { "assignment_expression", T_ASSIGN }, { "conditional_expression", T_COND },
+    { "comma_expression", T_COMMA }, { "field_expression", T_FIELD_EXPR },
+    { "subscript_expression", T_SUBSCRIPT }, { "call_expression", T_CALL },
+    { "cast_expression", T_CAST }, { "parenthesized_expression", T_PAREN },
+    { "sizeof_expression", T_SIZEOF }, { "alignof_expression", T_ALIGNOF },
+    { "offsetof_expression", T_OFFSETOF }, { "initializer_list", T_INIT_LIST },
+    { "initializer_pair", T_INIT_PAIR }, { "compound_literal_expression", T_COMPOUND_LIT },
+    { "extension_expression", T_EXTENSION }, { "generic_expression", T_GENERIC },
+    { "gnu_asm_expression", T_GNU_ASM }, { "init_declarator", T_INIT_DECLARATOR },
+    { "pointer_declarator", T_POINTER_DECL }, { "array_declarator", T_ARRAY_DECL },
+    { "function_declarator", T_FUNC_DECL }, { "parenthesized_declarator", T_PAREN_DECL },
+    { "attributed_declarator", T_ATTR_DECL }, { "abstract_pointer_declarator", T_ABS_POINTER_DECL },
+    { "abstract_array_declarator", T_ABS_ARRAY_DECL },
+    { "abstract_function_declarator", T_ABS_FUNC_DECL },
+    { "abstract_parenthesized_declarator", T_ABS_PAREN_DECL }, { "parameter_list", T_PARAM_LIST },
+    { "parameter_declaration", T_PARAM_DECL }, { "variadic_parameter", T_VARIADIC },
+    { "type_qualifier", T_TYPE_QUALIFIER }, { "storage_class_specifier", T_STORAGE_CLASS },
+    { "struct_specifier", T_STRUCT_SPEC }, { "union_specifier", T_UNION_SPEC },
+    { "enum_specifier", T_ENUM_SPEC }, { "enumerator_list", T_ENUMERATOR_LIST },
+    { "enumerator", T_ENUMERATOR }, { "primitive_type", T_PRIMITIVE_TYPE },
+    { "type_identifier", T_TYPE_IDENT }, { "field_identifier", T_FIELD_IDENT },
+    { "statement_identifier", T_STATEMENT_IDENT }, { "type_descriptor", T_TYPE_DESCRIPTOR },
+    { "sized_type_specifier", T_SIZED_TYPE }, { "macro_type_specifier", T_MACRO_TYPE },
+    { "preproc_def", T_PREPROC_DEF }, { "preproc_function_def", T_PREPROC_FUNC_DEF },
+    { "preproc_params", T_PREPROC_PARAMS }, { "preproc_arg", T_PREPROC_ARG },
+    { "preproc_call", T_PREPROC_CALL }, { "preproc_directive", T_PREPROC_DIRECTIVE },
+    { "preproc_include", T_PREPROC_INCLUDE }, { "preproc_if", T_PREPROC_IF },
+    { "preproc_ifdef", T_PREPROC_IFDEF }, { "preproc_else", T_PREPROC_ELSE },
+    { "preproc_elif", T_PREPROC_ELIF }, { "preproc_elifdef", T_PREPROC_ELIFDEF },
+    { "preproc_defined", T_PREPROC_DEFINED }, { "linkage_specification", T_LINKAGE_SPEC },
+    { "declaration_list", T_DECLARATION_LIST }, { "argument_list", T_ARGUMENT_LIST },
+};
+
+/* Field ids, looked up once. */
+enum {
+    F_DECLARATOR, F_BODY, F_CONDITION, F_CONSEQUENCE, F_ALTERNATIVE, F_FUNCTION, F_ARGUMENTS,
+    F_LEFT, F_RIGHT, F_OPERATOR, F_ARGUMENT, F_FIELD, F_INDEX, F_VALUE, F_INITIALIZER,
+    F_UPDATE, F_PARAMETERS, F_TYPE, F_NAME, F_LABEL, F_DIRECTIVE, F_COUNT
+};
+static const char *const fs_field_names[F_COUNT] = {
+    "declarator", "body", "condition", "consequence", "alternative", "function", "arguments",
+    "left", "right", "operator", "argument", "field", "index", "value", "initializer",
+    "update", "parameters", "type", "name", "label", "directive",
+};
+
+/* --- file-level symbols ------------------------------------------------------ */
+
+typedef enum fs_sym_kind {
+    S_GLOBAL,   /* a file-scope variable */
+    S_FUNC,     /* a prototype or definition: callee facts */
+    S_ENUM,     /* an enumerator: value */
+    S_MACRO,    /* an object-like macro */
+    S_FMACRO,   /* a function-like macro */
+    S_UNDEF     /* #undef */
+} fs_sym_kind;
+
+typedef struct fs_ts_sym {
+    const char *name;   /* in the file's text, not NUL-terminated */
+    uint32_t len;
+    uint32_t offset;    /* takes effect after this byte offset */
+    fs_sym_kind kind;
+    int next;           /* previous entry in the same hash bucket, -1 */
+    /* S_GLOBAL */
+    int is_array, ptr_to_const, is_stat_buf;
+    /* S_FUNC, S_FMACRO */
+    fs_callee_info ci;
+    /* S_ENUM */
+    long value;
+    /* S_MACRO, S_FMACRO: the definition, and its body parsed alone */
+    TSNode def;
+    int state;          /* 0 not looked at, 1 usable, -1 not usable */
+    int busy;           /* being expanded (no recursive expansion) */
+    TSNode expr;        /* S_MACRO: the body's expression in its own tree */
+    const char *msrc;   /* that tree's text */
+    uint32_t mprefix;   /* bytes before the body in msrc */
+    uint32_t mbeg, mend;/* the body in the file */
+} fs_ts_sym;
+
+typedef struct fs_ts_scope {
+    const char *name;
+    uint32_t len;
+    int var;
+} fs_ts_scope;
+
+typedef struct fs_ts_kid {
+    TSNode node;
+    TSFieldId field;
+} fs_ts_kid;
+
+typedef struct fs_ts_gvar {
+    int sym;
+    int var;
+} fs_ts_gvar;
+
+/* What r->priv keeps alive: the parser and every tree the ASTs came from. */
+typedef struct fs_ts_priv {
+    TSParser *parser;
+    TSTree **trees;
+    int ntrees, captrees;
+    char **texts;       /* scratch sources of the macro trees */
+    int ntexts, captexts;
+} fs_ts_priv;
+
+typedef struct fs_ts {
+    const char *path;
+    const char *text;   /* the file */
+    uint32_t len;
+    fs_fe_result *r;
+    fs_ts_priv *priv;
+    fs_ast_arena *arena;
+    const TSLanguage *lang;
+    unsigned char *kinds;  /* symbol -> fs_tk */
+    uint32_t nkinds;
+    TSFieldId fid[F_COUNT];
+    TSTreeCursor cursor;
+    int have_cursor;
+    fs_ts_kid *kids;       /* stack of children being looked at */
+    int nkids, capkids;
+    long *lines;           /* byte offsets of line starts (for macro bodies) */
+    int nlines;
+    fs_ts_sym *syms;
+    int nsyms, capsyms;
+    int *heads;
+    int hcap;
+    fs_buf tmp;
+
+    /* the function being converted */
+    fs_func *fn;
+    const char *file;      /* interned in fn */
+    fs_ts_scope *scope;
+    int nscope, capscope;
+    fs_ts_gvar *gvars;
+    int ngvars, capgvars;
+    int depth, too_deep;
+
+    /* where node offsets point */
+    const char *src;       /* text of the tree being converted */
+    int scratch;           /* a macro body parsed alone */
+    uint32_t sprefix;      /* its bytes before the body */
+    uint32_t sbeg, send;   /* the body in the file */
+    int macro_body;        /* converting a function-like macro's body */
+    int use_fixed;         /* name lookups happen at use_off, not at the node */
+    uint32_t use_off;
+    int nexp;              /* object-like macro expansions in progress */
+    fs_range exp_range;    /* the outermost one's use */
+    char *exp_name;        /* and its macro's name */
+} fs_ts;
+
+static fs_ast *conv(fs_ts *t, TSNode n);
+
+/* --- small helpers ------------------------------------------------------------ */
+
+static fs_tk kind_of(const fs_ts *t, TSNode n)
+{
+    if (ts_node_is_null(n))
+        return T_NONE;
+    TSSymbol s = ts_node_symbol(n);
+    if (s == (TSSymbol)-1)
+        return T_ERROR;
+    return s < t->nkinds ? (fs_tk)t->kinds[s] : T_NONE;
+}
+
+static TSNode field(const fs_ts *t, TSNode n, int f)
+{
+    return ts_node_child_by_field_id(n, t->fid[f]);
+}
+
+static const char *text_of(const fs_ts *t, TSNode n, uint32_t *len)
+{
+    uint32_t b = ts_node_start_byte(n), e = ts_node_end_byte(n);
+    *len = e > b ? e - b : 0;
+    return t->src + b;
+}
+
+static int text_is(const fs_ts *t, TSNode n, const char *s)
+{
+    uint32_t len;
+    const char *p = text_of(t, n, &len);
+    return strlen(s) == len && memcmp(p, s, len) == 0;
+}
+
+/* A NUL-terminated copy of n bytes at p in the arena. */
+static char *arena_strn(fs_ts *t, const char *p, size_t n)
+{
+    t->tmp.len = 0;
+    fs_buf_add(&t->tmp, p, n);
+    return fs_ast_strdup(t->arena, t->tmp.s ? t->tmp.s : "");
+}
+
+static char *node_str(fs_ts *t, TSNode n)
+{
+    uint32_t len;
+    const char *p = text_of(t, n, &len);
+    return arena_strn(t, p, len);
+}
+
+/* The children of n (comments left out; only named ones when named_only)
+ * pushed on t->kids: returns the index of the first, *count their number.
+ * Release with kids_pop(t, base). */
+static int kids_push(fs_ts *t, TSNode n, int named_only, int *count)
+{
+    int base = t->nkids;
+    if (!t->have_cursor) {
+        t->cursor = ts_tree_cursor_new(n);
+        t->have_cursor = 1;
+    } else {
+        ts_tree_cursor_reset(&t->cursor, n);
+    }
+    if (ts_tree_cursor_goto_first_child(&t->cursor)) {
+        do {
+            TSNode c = ts_tree_cursor_current_node(&t->cursor);
+            if (named_only && !ts_node_is_named(c))
+                continue;
+            if (kind_of(t, c) == T_COMMENT)
+                continue;
+            fs_grow(&t->kids, &t->capkids, t->nkids + 1, sizeof *t->kids);
+            t->kids[t->nkids].node = c;
+            t->kids[t->nkids].field = ts_tree_cursor_current_field_id(&t->cursor);
+            t->nkids++;
+        } while (ts_tree_cursor_goto_next_sibling(&t->cursor));
+    }
+    *count = t->nkids - base;
+    return base;
+}
+
+static void kids_pop(fs_ts *t, int base)
+{
+    t->nkids = base;
+}
+
+/* The first named child that is not a comment. */
+static TSNode first_named(fs_ts *t, TSNode n)
+{
+    int cnt, base = kids_push(t, n, 1, &cnt);
+    TSNode r = cnt ? t->kids[base].node : (TSNode){ 0 };
+    kids_pop(t, base);
+    return r;
+}
+
+/* --- locations ------------------------------------------------------------------ */
+
+static void build_lines(fs_ts *t)
+{
+    if (t->lines)
+        return;
+    int cap = 0;
+    fs_grow(&t->lines, &cap, 1, sizeof *t->lines);
+    t->lines[t->nlines++] = 0;
+    for (uint32_t i = 0; i < t->len; i++)
+        if (t->text[i] == '\n') {
+            fs_grow(&t->lines, &cap, t->nlines + 1, sizeof *t->lines);
+            t->lines[t->nlines++] = (long)i + 1;
+        }
+}
+
+static fs_loc loc_at(fs_ts *t, uint32_t off)
+{
+    build_lines(t);
+    int lo = 0, hi = t->nlines - 1;
+    while (lo < hi) {
+        int mid = (lo + hi + 1) / 2;
+        if (t->lines[mid] <= (long)off)
+            lo = mid;
+        else
+            hi = mid - 1;
+    }
+    fs_loc l = { lo + 1, (int)((long)off - t->lines[lo]) + 1, off };
+    return l;
+}
+
+/* The file offset of tree offset o (macro bodies: clamped to the body). */
+static uint32_t file_off(const fs_ts *t, uint32_t o)
+{
+    if (!t->scratch)
+        return o;
+    if (o < t->sprefix)
+        return t->sbeg;
+    uint32_t f = t->sbeg + (o - t->sprefix);
+    return f > t->send ? t->send : f;
+}
+
+static void range_of(fs_ts *t, TSNode n, uint32_t end_byte, fs_range *r)
+{
+    uint32_t b = ts_node_start_byte(n);
+    if (!t->scratch) {
+        TSPoint p = ts_node_start_point(n);
+        r->begin.line = (int)p.row + 1;
+        r->begin.col = (int)p.column + 1;
+        r->begin.offset = b;
+        if (end_byte == ts_node_end_byte(n)) {
+            TSPoint q = ts_node_end_point(n);
+            r->end.line = (int)q.row + 1;
+            r->end.col = (int)q.column + 1;
+            r->end.offset = end_byte;
+        } else {
+            r->end = loc_at(t, end_byte);
+        }
+    } else {
+        r->begin = loc_at(t, file_off(t, b));
+        r->end = loc_at(t, file_off(t, end_byte));
+    }
+}
+
+static void set_range_end(fs_ts *t, fs_ast *a, TSNode n, uint32_t end_byte)
+{
+    a->file = (char *)t->file;
+    if (t->nexp) {
+        a->range = t->exp_range;
+        a->in_macro = 1;
+        return;
+    }
+    range_of(t, n, end_byte, &a->range);
+}
+
+static void set_range(fs_ts *t, fs_ast *a, TSNode n)
+{
+    set_range_end(t, a, n, ts_node_end_byte(n));
+}
+
+static fs_ast *node_of(fs_ts *t, TSNode n, fs_ast_kind kind, const char *name)
+{
+    fs_ast *a = fs_ast_new(t->arena, kind, name);
+    set_range(t, a, n);
+    return a;
+}
+
+/* A statement's range without its final ';' (as libclang gives it). */
+static fs_ast *stmt_node_of(fs_ts *t, TSNode n, fs_ast_kind kind)
+{
+    fs_ast *a = fs_ast_new(t->arena, kind, NULL);
+    uint32_t end = ts_node_end_byte(n);
+    uint32_t cnt = ts_node_child_count(n);
+    if (cnt > 0) {
+        TSNode last = ts_node_child(n, cnt - 1);
+        if (!ts_node_is_named(last) && text_is(t, last, ";") && !ts_node_is_missing(last))
+            end = ts_node_start_byte(last);
+        /* and blanks before it */
+        while (end > ts_node_start_byte(n) && isspace((unsigned char)t->src[end - 1]))
+            end--;
+    }
+    set_range_end(t, a, n, end);
+    return a;
+}
+
+static void add(fs_ts *t, fs_ast *parent, fs_ast *kid)
+{
+    if (kid)
+        fs_ast_add(t->arena, parent, kid);
+}
+
+/* A statement that ends with a sub-statement ends where that one does (its
+ * `;` is not part of it for libclang). */
+static void end_at_last_kid(fs_ts *t, fs_ast *a)
+{
+    if (t->nexp || !a || a->nkids == 0)
+        return;
+    const fs_ast *k = a->kids[a->nkids - 1];
+    if (k && k->range.end.line > 0 && k->range.end.offset >= a->range.begin.offset)
+        a->range.end = k->range.end;
+}
+
+/* --- file-level symbols ------------------------------------------------------------ */
+
+static unsigned name_hash(const char *p, uint32_t n)
+{
+    unsigned h = 2166136261u;
+    for (uint32_t i = 0; i < n; i++)
+        h = (h ^ (unsigned char)p[i]) * 16777619u;
+    return h;
+}
+
+static void sym_rehash(fs_ts *t)
+{
+    int cap = t->hcap ? t->hcap * 2 : 256;
+    free(t->heads);
+    t->heads = fs_xmalloc(sizeof(int) * (size_t)cap);
+    for (int i = 0; i < cap; i++)
+        t->heads[i] = -1;
+    t->hcap = cap;
+    for (int i = 0; i < t->nsyms; i++) {
+        unsigned h = name_hash(t->syms[i].name, t->syms[i].len) & (unsigned)(cap - 1);
+        t->syms[i].next = t->heads[h];
+        t->heads[h] = i;
+    }
+}
+
+static fs_ts_sym *sym_add(fs_ts *t, const char *name, uint32_t len, uint32_t offset, fs_sym_kind kind)
+{
+    fs_grow(&t->syms, &t->capsyms, t->nsyms + 1, sizeof *t->syms);
+    fs_ts_sym *s = &t->syms[t->nsyms++];
+    memset(s, 0, sizeof *s);
+    s->name = name;
+    s->len = len;
+    s->offset = offset;
+    s->kind = kind;
+    if (t->nsyms * 2 > t->hcap) {
+        sym_rehash(t);
+    } else {
+        unsigned h = name_hash(name, len) & (unsigned)(t->hcap - 1);
+        s->next = t->heads[h];
+        t->heads[h] = t->nsyms - 1;
+    }
+    return s;
+}
+
+/* The latest symbol named name that took effect before offset `before`,
+ * among the kinds in mask (bit per fs_sym_kind).  Symbols are added in file
+ * order, so a bucket lists them newest first. */
+static fs_ts_sym *sym_find(fs_ts *t, const char *name, uint32_t len, uint32_t before, unsigned mask)
+{
+    if (!t->hcap)
+        return NULL;
+    unsigned h = name_hash(name, len) & (unsigned)(t->hcap - 1);
+    for (int i = t->heads[h]; i >= 0; i = t->syms[i].next) {
+        fs_ts_sym *s = &t->syms[i];
+        if (s->len != len || memcmp(s->name, name, len) != 0 || s->offset >= before)
+            continue;
+        if (mask & (1u << s->kind))
+            return s;
+    }
+    return NULL;
+}
+
+#define M_MACROS ((1u << S_MACRO) | (1u << S_FMACRO) | (1u << S_UNDEF))
+#define M_ORDINARY ((1u << S_GLOBAL) | (1u << S_FUNC) | (1u << S_ENUM))
+
+/* The macro in effect for name at `before`, or NULL (also after #undef). */
+static fs_ts_sym *macro_find(fs_ts *t, const char *name, uint32_t len, uint32_t before)
+{
+    fs_ts_sym *s = sym_find(t, name, len, before, M_MACROS);
+    return s && s->kind != S_UNDEF ? s : NULL;
+}
+
+/* --- declarators ------------------------------------------------------------------- */
+
+enum { D_PTR = 1, D_ARRAY, D_FUNC };
+
+typedef struct fs_decl_info {
+    TSNode name;        /* the declared identifier, null when abstract */
+    int is_func, is_ptr, is_array, ptr_to_const, is_stat_buf;
+} fs_decl_info;
+
+/* Qualifiers and type of a declaration (or parameter) that its declarators
+ * derive from: is the base type const, is it struct stat. */
+static void base_type(fs_ts *t, TSNode decl, int *konst, int *stat)
+{
+    *konst = 0;
+    *stat = 0;
+    int cnt, base = kids_push(t, decl, 1, &cnt);
+    for (int i = 0; i < cnt; i++) {
+        TSNode c = t->kids[base + i].node;
+        fs_tk k = kind_of(t, c);
+        if (k == T_TYPE_QUALIFIER && text_is(t, c, "const"))
+            *konst = 1;
+        if (k == T_STRUCT_SPEC && t->kids[base + i].field == t->fid[F_TYPE]) {
+            TSNode nm = field(t, c, F_NAME);
+            if (!ts_node_is_null(nm) &&
+                (text_is(t, nm, "stat") || text_is(t, nm, "stat64") || text_is(t, nm, "statx")))
+                *stat = 1;
+        }
+    }
+    kids_pop(t, base);
+}
+
+/* Whether a (pointer) declarator node carries a `const` qualifier of its own. */
+static int own_const(fs_ts *t, TSNode d)
+{
+    int cnt, base = kids_push(t, d, 1, &cnt), r = 0;
+    for (int i = 0; i < cnt; i++)
+        if (kind_of(t, t->kids[base + i].node) == T_TYPE_QUALIFIER && text_is(t, t->kids[base + i].node, "const"))
+            r = 1;
+    kids_pop(t, base);
+    return r;
+}
+
+/* Walk declarator d (outermost first) down to its name.  Derivations are
+ * applied in walk order: the last one is the declared entity's own type.
+ * A parameter of array type is a pointer. */
+static void decl_info(fs_ts *t, TSNode d, int konst, int stat, int is_param, fs_decl_info *di)
+{
+    int kinds[FS_TS_MAX_DERIV], consts[FS_TS_MAX_DERIV], n = 0, overflow = 0;
+    memset(di, 0, sizeof *di);
+    for (int guard = 0; !ts_node_is_null(d) && guard < 256; guard++) {
+        fs_tk k = kind_of(t, d);
+        int dk = 0;
+        if (k == T_IDENT || k == T_FIELD_IDENT || k == T_TYPE_IDENT) {
+            di->name = d;
+            break;
+        }
+        if (k == T_POINTER_DECL || k == T_ABS_POINTER_DECL)
+            dk = D_PTR;
+        else if (k == T_ARRAY_DECL || k == T_ABS_ARRAY_DECL)
+            dk = D_ARRAY;
+        else if (k == T_FUNC_DECL || k == T_ABS_FUNC_DECL)
+            dk = D_FUNC;
+        if (dk) {
+            if (n < FS_TS_MAX_DERIV) {
+                kinds[n] = dk;
+                consts[n] = dk == D_PTR ? own_const(t, d) : (n ? consts[n - 1] : konst);
+                n++;
+            } else {
+                overflow = 1;
+            }
+            d = field(t, d, F_DECLARATOR);
+            continue;
+        }
+        if (k == T_PAREN_DECL || k == T_ABS_PAREN_DECL || k == T_ATTR_DECL || k == T_INIT_DECLARATOR) {
+            d = k == T_INIT_DECLARATOR ? field(t, d, F_DECLARATOR) : first_named(t, d);
+            continue;
+        }
+        break;
+    }
+    if (overflow || n == 0) {
+        di->is_stat_buf = !overflow && stat;
+        return;
+    }
+    int top = n - 1;
+    if (is_param && kinds[top] == D_ARRAY)
+        kinds[top] = D_PTR; /* the pointee is the element: consts[top - 1] or the base */
+    di->is_func = kinds[top] == D_FUNC;
+    di->is_array = kinds[top] == D_ARRAY;
+    di->is_ptr = kinds[top] == D_PTR;
+    if (di->is_ptr)
+        di->ptr_to_const = top > 0 ? consts[top - 1] : konst;
+    int j = top;
+    if (j >= 0 && kinds[j] == D_PTR)
+        j--;
+    if (j >= 0 && kinds[j] == D_ARRAY)
+        j--;
+    di->is_stat_buf = j < 0 && stat;
+}
+
+/* The function_declarator of a function definition's declarator. */
+static TSNode func_declarator(fs_ts *t, TSNode d)
+{
+    for (int guard = 0; !ts_node_is_null(d) && guard < 64; guard++) {
+        fs_tk k = kind_of(t, d);
+        if (k == T_FUNC_DECL) {
+            /* `int (*f(void))(int)`: the innermost function declarator names it */
+            TSNode inner = field(t, d, F_DECLARATOR);
+            fs_tk ik = kind_of(t, inner);
+            if (ik == T_IDENT)
+                return d;
+            d = inner;
+        } else if (k == T_POINTER_DECL || k == T_ARRAY_DECL) {
+            d = field(t, d, F_DECLARATOR);
+        } else if (k == T_PAREN_DECL || k == T_ATTR_DECL) {
+            d = first_named(t, d);
+        } else {
+            break;
+        }
+    }
+    return (TSNode){ 0 };
+}
+
+/* Callee facts from a function declarator's parameter list. */
+static void callee_info_of(fs_ts *t, TSNode fdecl, fs_callee_info *ci)
+{
+    memset(ci, 0, sizeof *ci);
+    TSNode pl = field(t, fdecl, F_PARAMETERS);
+    if (ts_node_is_null(pl))
+        return;
+    int cnt, base = kids_push(t, pl, 1, &cnt);
+    int np = 0, variadic = 0, any = 0;
+    unsigned mask = 0;
+    for (int i = 0; i < cnt; i++) {
+        TSNode p = t->kids[base + i].node;
+        fs_tk k = kind_of(t, p);
+        if (k == T_VARIADIC) {
+            variadic = 1;
+            continue;
+        }
+        if (k != T_PARAM_DECL) {
+            if (k == T_IDENT) /* K&R identifier list: no prototype */
+                any = -1;
+            continue;
+        }
+        TSNode d = field(t, p, F_DECLARATOR);
+        TSNode ty = field(t, p, F_TYPE);
+        if (ts_node_is_null(d) && cnt == 1 && kind_of(t, ty) == T_PRIMITIVE_TYPE && text_is(t, ty, "void"))
+            break; /* (void) */
+        int konst, stat;
+        base_type(t, p, &konst, &stat);
+        fs_decl_info di;
+        decl_info(t, d, konst, stat, 1, &di);
+        if (np < 32 && (!di.is_ptr || di.ptr_to_const))
+            mask |= 1u << np;
+        np++;
+        any = 1;
+    }
+    kids_pop(t, base);
+    if (any < 0)
+        return;
+    if (cnt == 0)
+        return; /* `f()`: no prototype */
+    ci->known = 1;
+    ci->variadic = variadic;
+    ci->nparams = np;
+    ci->const_ptr_mask = mask;
+}
+
+/* --- literals ------------------------------------------------------------------------ */
+
+/* A C integer literal; 0 when p is not one (floating, malformed). */
+static int parse_int(const char *p, size_t n, long *v)
+{
+    unsigned long long x = 0;
+    size_t i = 0;
+    int base = 10;
+    if (n == 0)
+        return 0;
+    if (n > 1 && p[0] == '0' && (p[1] == 'x' || p[1] == 'X')) {
+        base = 16;
+        i = 2;
+    } else if (n > 1 && p[0] == '0' && (p[1] == 'b' || p[1] == 'B')) {
+        base = 2;
+        i = 2;
+    } else if (p[0] == '0') {
+        base = 8;
+    }
+    int digits = 0;
+    for (; i < n; i++) {
+        char c = p[i];
+        int d;
+        if (c == '\'')
+            continue; /* digit separator */
+        if (c >= '0' && c <= '9')
+            d = c - '0';
+        else if (base == 16 && c >= 'a' && c <= 'f')
+            d = c - 'a' + 10;
+        else if (base == 16 && c >= 'A' && c <= 'F')
+            d = c - 'A' + 10;
+        else
+            break;
+        if (d >= base)
+            return 0;
+        x = x * (unsigned)base + (unsigned)d;
+        digits++;
+    }
+    if (!digits && base != 8)
+        return 0;
+    for (; i < n; i++)
+        if (!strchr("uUlLzZ", p[i]))
+            return 0; /* '.', exponent, or junk */
+    *v = (long)x;
+    return 1;
+}
+
+/* The value of a character literal ('a', '\n', '\x41', '\101'). */
+static int parse_char(const char *p, size_t n, long *v)
+{
+    size_t i = 0;
+    while (i < n && p[i] != '\'')
+        i++; /* L, u, U, u8 prefixes */
+    if (i + 2 >= n)
+        return 0;
+    i++;
+    unsigned char c = (unsigned char)p[i];
+    if (c != '\\') {
+        *v = c;
+        return 1;
+    }
+    i++;
+    if (i >= n)
+        return 0;
+    c = (unsigned char)p[i];
+    switch (c) {
+    case 'n': *v = '\n'; return 1;
+    case 't': *v = '\t'; return 1;
+    case 'r': *v = '\r'; return 1;
+    case 'a': *v = '\a'; return 1;
+    case 'b': *v = '\b'; return 1;
+    case 'f': *v = '\f'; return 1;
+    case 'v': *v = '\v'; return 1;
+    case 'e': *v = 27; return 1;
+    case 'x': {
+        long x = 0;
+        for (i++; i < n && isxdigit((unsigned char)p[i]); i++)
+            x = x * 16 + (isdigit((unsigned char)p[i]) ? p[i] - '0' : (tolower((unsigned char)p[i]) - 'a' + 10));
+        *v = x;
+        return 1;
+    }
+    default:
+        if (c >= '0' && c <= '7') {
+            long x = 0;
+            for (int k = 0; k < 3 && i < n && p[i] >= '0' && p[i] <= '7'; k++, i++)
+                x = x * 8 + (p[i] - '0');
+            *v = x;
+            return 1;
+        }
+        *v = c;
+        return 1;
+    }
+}
+
+/* The value of a constant integer expression made of literals, enumerators
+ * and the usual operators; 0 when it is not one. */
+static int eval_const(fs_ts *t, TSNode n, long *v, int depth)
+{
+    if (depth > 64 || ts_node_is_null(n))
+        return 0;
+    uint32_t len;
+    const char *p;
+    switch (kind_of(t, n)) {
+    case T_NUMBER:
+        p = text_of(t, n, &len);
+        return parse_int(p, len, v);
+    case T_CHAR:
+        p = text_of(t, n, &len);
+        return parse_char(p, len, v);
+    case T_TRUE:
+        *v = 1;
+        return 1;
+    case T_FALSE:
+        *v = 0;
+        return 1;
+    case T_PAREN: {
+        TSNode c = first_named(t, n);
+        return eval_const(t, c, v, depth + 1);
+    }
+    case T_IDENT: {
+        p = text_of(t, n, &len);
+        uint32_t at = t->use_fixed ? t->use_off : file_off(t, ts_node_start_byte(n));
+        fs_ts_sym *s = sym_find(t, p, len, at, 1u << S_ENUM);
+        if (s) {
+            *v = s->value;
+            return 1;
+        }
+        return 0;
+    }
+    case T_UNARY: {
+        long x;
+        TSNode op = field(t, n, F_OPERATOR);
+        if (!eval_const(t, field(t, n, F_ARGUMENT), &x, depth + 1))
+            return 0;
+        if (text_is(t, op, "-")) *v = -x;
+        else if (text_is(t, op, "+")) *v = x;
+        else if (text_is(t, op, "~")) *v = ~x;
+        else if (text_is(t, op, "!")) *v = !x;
+        else return 0;
+        return 1;
+    }
+    case T_BINARY: {
+        long a, b;
+        if (!eval_const(t, field(t, n, F_LEFT), &a, depth + 1) ||
+            !eval_const(t, field(t, n, F_RIGHT), &b, depth + 1))
+            return 0;
+        TSNode op = field(t, n, F_OPERATOR);
+        p = text_of(t, op, &len);
+        char o[4] = { 0 };
+        if (len > 3)
+            return 0;
+        memcpy(o, p, len);
+        if (!strcmp(o, "+")) *v = a + b;
+        else if (!strcmp(o, "-")) *v = a - b;
+        else if (!strcmp(o, "*")) *v = a * b;
+        else if (!strcmp(o, "/") && b) *v = a / b;
+        else if (!strcmp(o, "%") && b) *v = a % b;
+        else if (!strcmp(o, "<<") && b >= 0 && b < 63) *v = a << b;
+        else if (!strcmp(o, ">>") && b >= 0 && b < 63) *v = a >> b;
+        else if (!strcmp(o, "|")) *v = a | b;
+        else if (!strcmp(o, "&")) *v = a & b;
+        else if (!strcmp(o, "^")) *v = a ^ b;
+        else return 0;
+        return 1;
+    }
+    default:
+        return 0;
+    }
+}
+
+/* --- variables ------------------------------------------------------------------------ */
+
+static void scope_push(fs_ts *t, const char *name, uint32_t len, int var)
+{
+    fs_grow(&t->scope, &t->capscope, t->nscope + 1, sizeof *t->scope);
+    t->scope[t->nscope].name = name;
+    t->scope[t->nscope].len = len;
+    t->scope[t->nscope].var = var;
+    t->nscope++;
+}
+
+static int scope_find(const fs_ts *t, const char *name, uint32_t len)
+{
+    for (int i = t->nscope - 1; i >= 0; i--)
+        if (t->scope[i].len == len && memcmp(t->scope[i].name, name, len) == 0)
+            return t->scope[i].var;
+    return -1;
+}
+
+/* A new variable of the current function named by identifier node `name`. */
+static int new_var(fs_ts *t, TSNode name, fs_var_kind kind, const fs_decl_info *di)
+{
+    uint32_t len = 0;
+    const char *p = ts_node_is_null(name) ? "" : text_of(t, name, &len);
+    int v = fs_func_add_var(t->fn, arena_strn(t, p, len), kind);
+    fs_var *var = &t->fn->vars[v];
+    var->is_array = di->is_array;
+    var->ptr_to_const = di->is_ptr && di->ptr_to_const;
+    var->is_stat_buf = di->is_stat_buf;
+    if (len)
+        scope_push(t, p, len, v);
+    return v;
+}
+
+/* The variable of global symbol s in the current function (added on first use). */
+static int global_var(fs_ts *t, fs_ts_sym *s)
+{
+    int idx = (int)(s - t->syms);
+    for (int i = 0; i < t->ngvars; i++)
+        if (t->gvars[i].sym == idx)
+            return t->gvars[i].var;
+    int v = fs_func_add_var(t->fn, arena_strn(t, s->name, s->len), FS_VAR_GLOBAL);
+    fs_var *var = &t->fn->vars[v];
+    var->is_array = s->is_array;
+    var->ptr_to_const = s->ptr_to_const;
+    var->is_stat_buf = s->is_stat_buf;
+    fs_grow(&t->gvars, &t->capgvars, t->ngvars + 1, sizeof *t->gvars);
+    t->gvars[t->ngvars].sym = idx;
+    t->gvars[t->ngvars].var = v;
+    t->ngvars++;
+    return v;
+}
+
+/* Where names used at node n are looked up (a file offset). */
+static uint32_t use_at(const fs_ts *t, TSNode n)
+{
+    return t->use_fixed ? t->use_off : file_off(t, ts_node_start_byte(n));
+}
+
+/* --- object-like macros ------------------------------------------------------------------- */
+
+static TSTree *parse_scratch(fs_ts *t, const char *prefix, const char *body, uint32_t blen,
+                             const char *suffix, char **out_text)
+{
+    size_t pl = strlen(prefix), sl = strlen(suffix);
+    char *s = fs_xmalloc(pl + blen + sl + 1);
+    memcpy(s, prefix, pl);
+    memcpy(s + pl, body, blen);
+    memcpy(s + pl + blen, suffix, sl + 1);
+    TSTree *tree = ts_parser_parse_string(t->priv->parser, NULL, s, (uint32_t)(pl + blen + sl));
+    if (!tree) {
+        free(s);
+        return NULL;
+    }
+    *out_text = s;
+    return tree;
+}
+
+static void keep_tree(fs_ts *t, TSTree *tree, char *text)
+{
+    fs_ts_priv *p = t->priv;
+    FS_PUSH(p->trees, p->ntrees, p->captrees, tree);
+    FS_PUSH(p->texts, p->ntexts, p->captexts, text);
+}
+
+/* The body (preproc_arg) of a #define: its file offsets, trimmed. */
+static int macro_body(fs_ts *t, TSNode def, uint32_t *b, uint32_t *e)
+{
+    TSNode v = field(t, def, F_VALUE);
+    if (ts_node_is_null(v))
+        return 0;
+    *b = ts_node_start_byte(v);
+    *e = ts_node_end_byte(v);
+    while (*b < *e && isspace((unsigned char)t->text[*b]))
+        (*b)++;
+    while (*e > *b && isspace((unsigned char)t->text[*e - 1]))
+        (*e)--;
+    return *e > *b;
+}
+
+/* Parse an object-like macro's body as an expression, once. */
+static int obj_macro_ready(fs_ts *t, fs_ts_sym *s)
+{
+    if (s->state)
+        return s->state > 0;
+    s->state = -1;
+    uint32_t b, e;
+    if (!macro_body(t, s->def, &b, &e))
+        return 0;
+    char *text;
+    TSTree *tree = parse_scratch(t, FS_TS_OBJ_PREFIX, t->text + b, e - b, FS_TS_OBJ_SUFFIX, &text);
+    if (!tree)
+        return 0;
+    TSNode root = ts_tree_root_node(tree);
+    TSNode expr = { 0 };
+    if (!ts_node_has_error(root) && ts_node_named_child_count(root) == 1) {
+        TSNode d = ts_node_named_child(root, 0);
+        if (kind_of(t, d) == T_DECLARATION) {
+            int ndecl = 0;
+            TSNode only = { 0 };
+            int cnt, base = kids_push(t, d, 1, &cnt);
+            for (int i = 0; i < cnt; i++)
+                if (t->kids[base + i].field == t->fid[F_DECLARATOR]) {
+                    ndecl++;
+                    only = t->kids[base + i].node;
+                }
+            kids_pop(t, base);
+            if (ndecl == 1 && kind_of(t, only) == T_INIT_DECLARATOR)
+                expr = field(t, only, F_VALUE);
+        }
+    }
+    if (ts_node_is_null(expr) || kind_of(t, expr) == T_INIT_LIST) {
+        ts_tree_delete(tree);
+        free(text);
+        return 0;
+    }
+    keep_tree(t, tree, text);
+    s->expr = expr;
+    s->msrc = text;
+    s->mprefix = (uint32_t)strlen(FS_TS_OBJ_PREFIX);
+    s->mbeg = b;
+    s->mend = e;
+    s->state = 1;
+    return 1;
+}
+
+typedef struct fs_ts_where {
+    const char *src;
+    int scratch;
+    uint32_t sprefix, sbeg, send;
+    int use_fixed;
+    uint32_t use_off;
+    int macro_body;
+} fs_ts_where;
+
+static void where_save(const fs_ts *t, fs_ts_where *w)
+{
+    w->src = t->src;
+    w->scratch = t->scratch;
+    w->sprefix = t->sprefix;
+    w->sbeg = t->sbeg;
+    w->send = t->send;
+    w->use_fixed = t->use_fixed;
+    w->use_off = t->use_off;
+    w->macro_body = t->macro_body;
+}
+
+static void where_restore(fs_ts *t, const fs_ts_where *w)
+{
+    t->src = w->src;
+    t->scratch = w->scratch;
+    t->sprefix = w->sprefix;
+    t->sbeg = w->sbeg;
+    t->send = w->send;
+    t->use_fixed = w->use_fixed;
+    t->use_off = w->use_off;
+    t->macro_body = w->macro_body;
+}
+
+/* The expansion of object-like macro s used at node n, or NULL. */
+static fs_ast *expand_obj_macro(fs_ts *t, fs_ts_sym *s, TSNode n)
+{
+    if (s->busy || t->nexp >= FS_TS_MAX_EXPANSION || !obj_macro_ready(t, s))
+        return NULL;
+    fs_ts_where w;
+    where_save(t, &w);
+    if (t->nexp == 0) {
+        range_of(t, n, ts_node_end_byte(n), &t->exp_range);
+        t->exp_name = arena_strn(t, s->name, s->len);
+        t->use_off = use_at(t, n);
+        t->use_fixed = 1;
+    }
+    t->nexp++;
+    s->busy = 1;
+    t->src = s->msrc;
+    t->scratch = 1;
+    t->sprefix = s->mprefix;
+    t->sbeg = s->mbeg;
+    t->send = s->mend;
+    t->macro_body = 0; /* names in the body are the use site's names */
+    fs_ast *a = conv(t, s->expr);
+    s->busy = 0;
+    t->nexp--;
+    where_restore(t, &w);
+    return a;
+}
+
+/* The identifier an object-like macro named like node n expands to (`#define
+ * my_stat stat`), followed through further such macros; returns 1 and sets
+ * *p and *len when there is one. */
+static int macro_alias(fs_ts *t, uint32_t at, const char **p, uint32_t *len)
+{
+    int changed = 0;
+    for (int guard = 0; guard < 8; guard++) {
+        fs_ts_sym *s = macro_find(t, *p, *len, at);
+        if (!s || s->kind != S_MACRO || !obj_macro_ready(t, s) || kind_of(t, s->expr) != T_IDENT)
+            break;
+        uint32_t b = ts_node_start_byte(s->expr), e = ts_node_end_byte(s->expr);
+        *p = s->msrc + b;
+        *len = e - b;
+        changed = 1;
+    }
+    return changed;
+}
+
+/* --- expressions ----------------------------------------------------------------------------- */
+
+static fs_ast *conv_ident(fs_ts *t, TSNode n)
+{
+    uint32_t len;
+    const char *p = text_of(t, n, &len);
+    uint32_t at = use_at(t, n);
+    int v = -1;
+    if (t->macro_body) {
+        /* a function-like macro's parameters come before any macro */
+        v = scope_find(t, p, len);
+        if (v >= 0) {
+            fs_ast *a = node_of(t, n, FS_A_IDENT, NULL);
+            a->name = arena_strn(t, p, len);
+            a->var = v;
+            return a;
+        }
+    }
+    fs_ts_sym *m = macro_find(t, p, len, at);
+    if (m && m->kind == S_MACRO) {
+        fs_ast *x = expand_obj_macro(t, m, n);
+        if (x)
+            return x;
+    }
+    fs_ast *a = node_of(t, n, FS_A_IDENT, NULL);
+    a->name = arena_strn(t, p, len);
+    v = scope_find(t, p, len);
+    if (v >= 0) {
+        a->var = v;
+        return a;
+    }
+    fs_ts_sym *s = sym_find(t, p, len, at, M_ORDINARY);
+    if (s && s->kind == S_GLOBAL) {
+        a->var = global_var(t, s);
+    } else if (s && s->kind == S_ENUM) {
+        a->kind = FS_A_NUMBER;
+        a->value = s->value;
+    }
+    return a;
+}
+
+/* The literal text of adjacent string literals joined ("a" "b" -> "ab"); an
+ * identifier among them (a macro) is expanded when it is a string macro,
+ * otherwise its name is kept so that the text stays distinct. */
+static void concat_into(fs_ts *t, TSNode n, fs_buf *b, int *ok, int depth)
+{
+    int cnt, base = kids_push(t, n, 1, &cnt);
+    for (int i = 0; i < cnt; i++) {
+        TSNode c = t->kids[base + i].node;
+        fs_tk k = kind_of(t, c);
+        uint32_t len;
+        const char *p = text_of(t, c, &len);
+        if (k == T_STRING && len >= 2 && p[len - 1] == '"') {
+            const char *q = memchr(p, '"', len);
+            if (!q)
+                continue;
+            size_t body = len - (size_t)(q - p) - 2;
+            fs_buf_add(b, q + 1, body);
+            continue;
+        }
+        if (k == T_IDENT && depth < FS_TS_MAX_EXPANSION) {
+            fs_ts_sym *m = macro_find(t, p, len, use_at(t, c));
+            if (m && m->kind == S_MACRO && !m->busy && obj_macro_ready(t, m)) {
+                fs_tk mk = kind_of(t, m->expr);
+                if (mk == T_STRING || mk == T_CONCAT) {
+                    fs_ts_where w;
+                    where_save(t, &w);
+                    t->src = m->msrc;
+                    t->scratch = 1;
+                    t->sprefix = m->mprefix;
+                    t->sbeg = m->mbeg;
+                    t->send = m->mend;
+                    m->busy = 1;
+                    int base2 = t->nkids;
+                    if (mk == T_CONCAT) {
+                        concat_into(t, m->expr, b, ok, depth + 1);
+                    } else {
+                        uint32_t l2;
+                        const char *p2 = text_of(t, m->expr, &l2);
+                        const char *q = memchr(p2, '"', l2);
+                        if (q && l2 >= 2)
+                            fs_buf_add(b, q + 1, l2 - (size_t)(q - p2) - 2);
+                    }
+                    t->nkids = base2;
+                    m->busy = 0;
+                    where_restore(t, &w);
+                    continue;
+                }
+            }
+        }
+        *ok = 0;
+        fs_buf_add(b, p, len);
+    }
+    kids_pop(t, base);
+}
+
+static fs_ast *conv_concat(fs_ts *t, TSNode n)
+{
+    fs_buf b = { 0 };
+    int ok = 1;
+    fs_buf_add(&b, "\"", 1);
+    concat_into(t, n, &b, &ok, 0);
+    fs_buf_add(&b, "\"", 1);
+    fs_ast *a = node_of(t, n, FS_A_STRING, NULL);
+    if (ok) {
+        a->name = fs_ast_strdup(t->arena, b.s);
+    } else {
+        a->name = node_str(t, n); /* not a known literal: the text as written */
+    }
+    fs_buf_free(&b);
+    return a;
+}
+
+static fs_ast *conv_number(fs_ts *t, TSNode n, int is_char)
+{
+    uint32_t len;
+    const char *p = text_of(t, n, &len);
+    long v = 0;
+    uint32_t skip = 0;
+    char sign = 0;
+    if (!is_char && len > 1 && (p[0] == '-' || p[0] == '+')) {
+        /* `-1` is one token here, an operator and a literal for libclang */
+        sign = p[0];
+        skip = 1;
+        while (skip < len && isspace((unsigned char)p[skip]))
+            skip++;
+    }
+    int ok = is_char ? parse_char(p, len, &v) : parse_int(p + skip, len - skip, &v);
+    fs_ast *a;
+    if (!ok && !is_char)
+        a = node_of(t, n, FS_A_OTHER, NULL); /* a floating literal */
+    else {
+        a = node_of(t, n, FS_A_NUMBER, NULL);
+        a->value = v;
+    }
+    if (!sign)
+        return a;
+    fs_ast *u = node_of(t, n, FS_A_UNOP, sign == '-' ? "-" : "+");
+    if (!t->nexp)
+        a->range.begin = loc_at(t, file_off(t, ts_node_start_byte(n) + skip));
+    fs_ast_add(t->arena, u, a);
+    return u;
+}
+
+/* Function-like macros of the C library that only compute a value from
+ * their arguments (libclang sees their expansion: an expression, no call). */
+static int is_pure_libc_macro(const char *p, uint32_t len)
+{
+    static const char *const names[] = {
+        "S_ISDIR", "S_ISREG", "S_ISLNK", "S_ISCHR", "S_ISBLK", "S_ISFIFO", "S_ISSOCK",
+        "S_TYPEISMQ", "S_TYPEISSEM", "S_TYPEISSHM", "WIFEXITED", "WEXITSTATUS", "WIFSIGNALED",
+        "WTERMSIG", "WIFSTOPPED", "WSTOPSIG", "WIFCONTINUED", "WCOREDUMP", "major", "minor",
+        "makedev", "FD_ISSET", "CPU_ISSET", "htons", "htonl", "ntohs", "ntohl", "__builtin_expect",
+        "isascii", "toascii", "MIN", "MAX", "howmany", "roundup", "powerof2", "UINT64_C", "INT64_C",
+        "UINT32_C", "INT32_C", "UINTMAX_C", "INTMAX_C", "static_assert", "_Static_assert",
+    };
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (strlen(names[i]) == len && memcmp(names[i], p, len) == 0)
+            return 1;
+    return 0;
+}
+
+static fs_ast *conv_call(fs_ts *t, TSNode n)
+{
+    TSNode f = field(t, n, F_FUNCTION);
+    for (int guard = 0; kind_of(t, f) == T_PAREN && guard < 16; guard++)
+        f = first_named(t, f);
+    char *name = NULL;
+    fs_callee_info ci = { 0 };
+    fs_ts_sym *fmacro = NULL;
+    if (kind_of(t, f) == T_IDENT) {
+        uint32_t len;
+        const char *p = text_of(t, f, &len);
+        uint32_t at = use_at(t, f);
+        int param = t->macro_body && scope_find(t, p, len) >= 0;
+        if (!param) {
+            fs_ts_sym *m = macro_find(t, p, len, at);
+            if (m && m->kind == S_FMACRO)
+                fmacro = m;
+            else if (m && m->kind == S_MACRO)
+                macro_alias(t, at, &p, &len);
+        }
+        if (fmacro) {
+            name = arena_strn(t, p, len);
+            ci = fmacro->ci;
+        } else if (!param && scope_find(t, p, len) < 0) {
+            fs_ts_sym *s = sym_find(t, p, len, at, M_ORDINARY);
+            if (!s && is_pure_libc_macro(p, len)) {
+                /* S_ISDIR(m) and the like: an expression of the arguments */
+                fs_ast *a = node_of(t, n, FS_A_OTHER, NULL);
+                a->name = arena_strn(t, p, len);
+                TSNode args = field(t, n, F_ARGUMENTS);
+                if (!ts_node_is_null(args)) {
+                    int cnt, base = kids_push(t, args, 1, &cnt);
+                    for (int i = 0; i < cnt; i++)
+                        add(t, a, conv(t, t->kids[base + i].node));
+                    kids_pop(t, base);
+                }
+                return a;
+            }
+            if (!s || s->kind != S_GLOBAL) {
+                name = arena_strn(t, p, len);
+                if (s && s->kind == S_FUNC)
+                    ci = s->ci;
+            }
+        }
+    }
+    if (name && fs_is_setuid_call(name))
+        t->r->uses_setuid = 1;
+    if (name && strncmp(name, "__builtin_", 10) == 0 && fs_call_lookup(name + 10))
+        name += 10;
+    fs_ast *a = fs_ast_new(t->arena, FS_A_CALL, NULL);
+    a->name = name;
+    set_range(t, a, n);
+    a->callee = ci;
+    if (t->nexp) {
+        /* spelled in an object-like macro's body: placed at its use */
+        a->macro = t->exp_name;
+        a->macro_range = t->exp_range;
+    } else if (fmacro) {
+        a->in_macro = 1;
+        a->macro = name;
+        a->macro_range = a->range;
+    }
+    fs_ast_add(t->arena, a, fs_ast_new(t->arena, FS_A_OTHER, "callee"));
+    TSNode args = field(t, n, F_ARGUMENTS);
+    if (!ts_node_is_null(args)) {
+        int cnt, base = kids_push(t, args, 1, &cnt);
+        for (int i = 0; i < cnt; i++) {
+            TSNode c = t->kids[base + i].node;
+            fs_ast *x = conv(t, c);
+            fs_ast_add(t->arena, a, x ? x : fs_ast_new(t->arena, FS_A_OTHER, "?"));
+        }
+        kids_pop(t, base);
+    }
+    return a;
+}
+
+static fs_ast *conv_field(fs_ts *t, TSNode n, int f, const char *placeholder)
+{
+    TSNode c = field(t, n, f);
+    fs_ast *x = ts_node_is_null(c) ? NULL : conv(t, c);
+    if (!x && placeholder)
+        x = fs_ast_new(t->arena, FS_A_OTHER, placeholder);
+    return x;
+}
+
+static char *op_text(fs_ts *t, TSNode n)
+{
+    TSNode op = field(t, n, F_OPERATOR);
+    if (ts_node_is_null(op))
+        return fs_ast_strdup(t->arena, "?");
+    return node_str(t, op);
+}
+
+/* `a, b, c` (right-nested in tree-sitter) as libclang's left-nested commas. */
+static fs_ast *conv_comma(fs_ts *t, TSNode n)
+{
+    int base = t->nkids;
+    TSNode cur = n;
+    for (int guard = 0; kind_of(t, cur) == T_COMMA && guard < 100000; guard++) {
+        fs_grow(&t->kids, &t->capkids, t->nkids + 1, sizeof *t->kids);
+        t->kids[t->nkids].node = field(t, cur, F_LEFT);
+        t->kids[t->nkids].field = 0;
+        t->nkids++;
+        cur = field(t, cur, F_RIGHT);
+    }
+    fs_grow(&t->kids, &t->capkids, t->nkids + 1, sizeof *t->kids);
+    t->kids[t->nkids].node = cur;
+    t->kids[t->nkids].field = 0;
+    t->nkids++;
+    int cnt = t->nkids - base;
+    TSNode first = t->kids[base].node;
+    fs_ast *acc = ts_node_is_null(first) ? NULL : conv(t, first);
+    for (int i = 1; i < cnt; i++) {
+        TSNode c = t->kids[base + i].node;
+        fs_ast *x = ts_node_is_null(c) ? NULL : conv(t, c);
+        fs_ast *cm = fs_ast_new(t->arena, FS_A_COMMA, ",");
+        cm->file = (char *)t->file;
+        if (t->nexp) {
+            cm->range = t->exp_range;
+            cm->in_macro = 1;
+        } else {
+            fs_range r1, r2;
+            range_of(t, first, ts_node_end_byte(first), &r1);
+            range_of(t, c, ts_node_end_byte(c), &r2);
+            cm->range.begin = r1.begin;
+            cm->range.end = r2.end;
+        }
+        add(t, cm, acc ? acc : fs_ast_new(t->arena, FS_A_OTHER, "?"));
+        add(t, cm, x ? x : fs_ast_new(t->arena, FS_A_OTHER, "?"));
+        acc = cm;
+    }
+    kids_pop(t, base);
+    return acc;
+}
+
+static fs_ast *conv_init_list(fs_ts *t, TSNode n)
+{
+    fs_ast *a = node_of(t, n, FS_A_INIT_LIST, NULL);
+    int cnt, base = kids_push(t, n, 1, &cnt);
+    for (int i = 0; i < cnt; i++) {
+        TSNode c = t->kids[base + i].node;
+        if (kind_of(t, c) == T_INIT_PAIR)
+            c = field(t, c, F_VALUE);
+        if (!ts_node_is_null(c))
+            add(t, a, conv(t, c));
+    }
+    kids_pop(t, base);
+    return a;
+}
+
+/* An unknown node: its named children, converted. */
+static fs_ast *conv_other(fs_ts *t, TSNode n)
+{
+    fs_ast *a = node_of(t, n, FS_A_OTHER, NULL);
+    int cnt, base = kids_push(t, n, 1, &cnt);
+    for (int i = 0; i < cnt; i++)
+        add(t, a, conv(t, t->kids[base + i].node));
+    kids_pop(t, base);
+    return a;
+}
+
+/* The expression inside a statement's `( ... )`. */
+static fs_ast *conv_condition(fs_ts *t, TSNode n)
+{
+    TSNode c = field(t, n, F_CONDITION);
+    if (ts_node_is_null(c))
+        return NULL;
+    if (kind_of(t, c) == T_PAREN) {
+        TSNode inner = first_named(t, c);
+        if (!ts_node_is_null(inner))
+            c = inner;
+    }
+    return conv(t, c);
+}
+
+/* --- statements ------------------------------------------------------------------------ */
+
+/* A declaration: FS_A_COMPOUND of FS_A_DECL, one per variable. */
+static fs_ast *conv_decl(fs_ts *t, TSNode n)
+{
+    fs_ast *a = node_of(t, n, FS_A_COMPOUND, NULL);
+    int konst, stat;
+    base_type(t, n, &konst, &stat);
+    int cnt, base = kids_push(t, n, 1, &cnt), first = 1;
+    for (int i = 0; i < cnt; i++) {
+        if (t->kids[base + i].field != t->fid[F_DECLARATOR])
+            continue;
+        TSNode d = t->kids[base + i].node;
+        TSNode init = { 0 };
+        int is_first = first;
+        first = 0;
+        if (kind_of(t, d) == T_INIT_DECLARATOR)
+            init = field(t, d, F_VALUE);
+        fs_decl_info di;
+        decl_info(t, d, konst, stat, 0, &di);
+        if (di.is_func || ts_node_is_null(di.name))
+            continue;
+        TSNode from = is_first ? n : di.name; /* libclang: the type, then each name */
+        fs_ast *x = fs_ast_new(t->arena, FS_A_DECL, NULL);
+        if (t->nexp) {
+            set_range(t, x, n);
+        } else {
+            x->file = (char *)t->file;
+            range_of(t, from, ts_node_end_byte(d), &x->range);
+        }
+        x->var = new_var(t, di.name, FS_VAR_LOCAL, &di);
+        if (!ts_node_is_null(init)) {
+            fs_ast *ie = conv(t, init);
+            if (ie) {
+                x->has_init = 1;
+                fs_ast_add(t->arena, x, ie);
+            }
+        }
+        fs_ast_add(t->arena, a, x);
+    }
+    kids_pop(t, base);
+    return a;
+}
+
+static fs_ast *conv_compound(fs_ts *t, TSNode n, int new_scope)
+{
+    fs_ast *a = node_of(t, n, FS_A_COMPOUND, NULL);
+    int saved = t->nscope;
+    int cnt, base = kids_push(t, n, 1, &cnt);
+    for (int i = 0; i < cnt && !t->too_deep; i++)
+        add(t, a, conv(t, t->kids[base + i].node));
+    kids_pop(t, base);
+    if (new_scope)
+        t->nscope = saved;
+    return a;
+}
+
+static fs_ast *conv_for(fs_ts *t, TSNode n)
+{
+    fs_ast *a = stmt_node_of(t, n, FS_A_FOR);
+    int saved = t->nscope;
+    fs_ast *parts[4] = { NULL, NULL, NULL, NULL };
+    TSNode init = field(t, n, F_INITIALIZER);
+    if (!ts_node_is_null(init))
+        parts[0] = kind_of(t, init) == T_DECLARATION ? conv_decl(t, init) : conv(t, init);
+    TSNode c = field(t, n, F_CONDITION);
+    if (!ts_node_is_null(c))
+        parts[1] = conv(t, c);
+    TSNode u = field(t, n, F_UPDATE);
+    if (!ts_node_is_null(u))
+        parts[2] = conv(t, u);
+    TSNode b = field(t, n, F_BODY);
+    if (!ts_node_is_null(b))
+        parts[3] = conv(t, b);
+    for (int i = 0; i < 4; i++)
+        fs_ast_add(t->arena, a, parts[i] ? parts[i] : fs_ast_new(t->arena, FS_A_NULL_STMT, NULL));
+    end_at_last_kid(t, a);
+    t->nscope = saved;
+    return a;
+}
+
+static fs_ast *conv_case(fs_ts *t, TSNode n)
+{
+    TSNode v = field(t, n, F_VALUE);
+    fs_ast *a = node_of(t, n, ts_node_is_null(v) ? FS_A_DEFAULT : FS_A_CASE, NULL);
+    if (!ts_node_is_null(v)) {
+        fs_ast *x = conv(t, v);
+        fs_ast_add(t->arena, a, x ? x : fs_ast_new(t->arena, FS_A_OTHER, "?"));
+    }
+    int cnt, base = kids_push(t, n, 1, &cnt);
+    for (int i = 0; i < cnt && !t->too_deep; i++) {
+        if (t->kids[base + i].field == t->fid[F_VALUE])
+            continue;
+        add(t, a, conv(t, t->kids[base + i].node));
+    }
+    kids_pop(t, base);
+    end_at_last_kid(t, a);
+    return a;
+}
+
+/* The statements of one #if/#ifdef/#else branch, in a compound (no scope:
+ * the directives do not open one). */
+static fs_ast *conv_pp_branch(fs_ts *t, TSNode n)
+{
+    fs_ast *a = node_of(t, n, FS_A_COMPOUND, NULL);
+    int cnt, base = kids_push(t, n, 1, &cnt);
+    for (int i = 0; i < cnt && !t->too_deep; i++) {
+        TSFieldId f = t->kids[base + i].field;
+        if (f && (f == t->fid[F_CONDITION] || f == t->fid[F_NAME] || f == t->fid[F_ALTERNATIVE]))
+            continue;
+        add(t, a, conv(t, t->kids[base + i].node));
+    }
+    kids_pop(t, base);
+    return a;
+}
+
+/* #if / #ifdef inside a function: only one branch is compiled, and which
+ * one is not known here, so the branches are exclusive arms of an `if` on
+ * an unknown condition.  `#if 0` and `#if 1` are decided. */
+static fs_ast *conv_pp_if(fs_ts *t, TSNode n)
+{
+    fs_tk k = kind_of(t, n);
+    if (k == T_PREPROC_ELSE)
+        return conv_pp_branch(t, n);
+    TSNode alt = field(t, n, F_ALTERNATIVE);
+    if (k == T_PREPROC_IF || k == T_PREPROC_ELIF) {
+        long v;
+        TSNode c = field(t, n, F_CONDITION);
+        if (kind_of(t, c) == T_NUMBER && eval_const(t, c, &v, 0)) {
+            if (v)
+                return conv_pp_branch(t, n);
+            return ts_node_is_null(alt) ? NULL : conv_pp_if(t, alt);
+        }
+    }
+    fs_ast *a = node_of(t, n, FS_A_IF, NULL);
+    fs_ast_add(t->arena, a, node_of(t, n, FS_A_OTHER, "#if"));
+    fs_ast_add(t->arena, a, conv_pp_branch(t, n));
+    if (!ts_node_is_null(alt)) {
+        fs_ast *e = conv_pp_if(t, alt);
+        if (e)
+            fs_ast_add(t->arena, a, e);
+    }
+    return a;
+}
+
+static fs_ast *conv_kid_stmt(fs_ts *t, TSNode n, int f)
+{
+    TSNode c = field(t, n, f);
+    return ts_node_is_null(c) ? NULL : conv(t, c);
+}
+
+static fs_ast *conv(fs_ts *t, TSNode n)
+{
+    if (t->too_deep || ts_node_is_null(n))
+        return NULL;
+    if (++t->depth > FS_TS_MAX_DEPTH) {
+        t->too_deep = 1;
+        t->depth--;
+        return NULL;
+    }
+    fs_ast *a = NULL;
+    fs_tk k = kind_of(t, n);
+    switch (k) {
+    case T_COMMENT:
+    case T_PREPROC_DEF:
+    case T_PREPROC_FUNC_DEF:
+    case T_PREPROC_CALL:
+    case T_PREPROC_INCLUDE:
+    case T_TYPE_DESCRIPTOR:
+    case T_PRIMITIVE_TYPE:
+    case T_TYPE_IDENT:
+    case T_SIZED_TYPE:
+    case T_STRUCT_SPEC:
+    case T_UNION_SPEC:
+    case T_ENUM_SPEC:
+    case T_STORAGE_CLASS:
+    case T_TYPE_QUALIFIER:
+    case T_FUNCTION_DEFINITION:
+        break;
+    case T_COMPOUND:
+        a = conv_compound(t, n, 1);
+        break;
+    case T_DECLARATION:
+        a = conv_decl(t, n);
+        break;
+    case T_TYPE_DEFINITION:
+        a = node_of(t, n, FS_A_COMPOUND, NULL);
+        break;
+    case T_EXPR_STMT: {
+        TSNode e = first_named(t, n);
+        a = ts_node_is_null(e) ? node_of(t, n, FS_A_NULL_STMT, NULL) : conv(t, e);
+        break;
+    }
+    case T_IF: {
+        a = stmt_node_of(t, n, FS_A_IF);
+        fs_ast *c = conv_condition(t, n);
+        fs_ast_add(t->arena, a, c ? c : fs_ast_new(t->arena, FS_A_OTHER, "?"));
+        fs_ast *th = conv_kid_stmt(t, n, F_CONSEQUENCE);
+        fs_ast_add(t->arena, a, th ? th : fs_ast_new(t->arena, FS_A_NULL_STMT, NULL));
+        TSNode el = field(t, n, F_ALTERNATIVE);
+        if (!ts_node_is_null(el)) {
+            TSNode s = kind_of(t, el) == T_ELSE ? first_named(t, el) : el;
+            fs_ast *e = ts_node_is_null(s) ? NULL : conv(t, s);
+            fs_ast_add(t->arena, a, e ? e : fs_ast_new(t->arena, FS_A_NULL_STMT, NULL));
+        }
+        end_at_last_kid(t, a);
+        break;
+    }
+    case T_WHILE: {
+        a = stmt_node_of(t, n, FS_A_WHILE);
+        fs_ast *c = conv_condition(t, n);
+        fs_ast_add(t->arena, a, c ? c : fs_ast_new(t->arena, FS_A_OTHER, "?"));
+        add(t, a, conv_kid_stmt(t, n, F_BODY));
+        end_at_last_kid(t, a);
+        break;
+    }
+    case T_DO: {
+        a = stmt_node_of(t, n, FS_A_DO);
+        fs_ast *b = conv_kid_stmt(t, n, F_BODY);
+        fs_ast_add(t->arena, a, b ? b : fs_ast_new(t->arena, FS_A_NULL_STMT, NULL));
+        fs_ast *c = conv_condition(t, n);
+        fs_ast_add(t->arena, a, c ? c : fs_ast_new(t->arena, FS_A_OTHER, "?"));
+        break;
+    }
+    case T_FOR:
+        a = conv_for(t, n);
+        break;
+    case T_SWITCH: {
+        a = stmt_node_of(t, n, FS_A_SWITCH);
+        fs_ast *c = conv_condition(t, n);
+        fs_ast_add(t->arena, a, c ? c : fs_ast_new(t->arena, FS_A_OTHER, "?"));
+        add(t, a, conv_kid_stmt(t, n, F_BODY));
+        end_at_last_kid(t, a);
+        break;
+    }
+    case T_CASE:
+        a = conv_case(t, n);
+        break;
+    case T_BREAK:
+        a = stmt_node_of(t, n, FS_A_BREAK);
+        break;
+    case T_CONTINUE:
+        a = stmt_node_of(t, n, FS_A_CONTINUE);
+        break;
+    case T_RETURN: {
+        a = stmt_node_of(t, n, FS_A_RETURN);
+        TSNode e = first_named(t, n);
+        if (!ts_node_is_null(e))
+            add(t, a, conv(t, e));
+        break;
+    }
+    case T_GOTO: {
+        a = stmt_node_of(t, n, FS_A_GOTO);
+        TSNode l = field(t, n, F_LABEL);
+        if (!ts_node_is_null(l))
+            a->name = node_str(t, l);
+        break;
+    }
+    case T_LABELED: {
+        a = node_of(t, n, FS_A_LABEL, NULL);
+        TSNode l = field(t, n, F_LABEL);
+        if (!ts_node_is_null(l))
+            a->name = node_str(t, l);
+        int cnt, base = kids_push(t, n, 1, &cnt);
+        for (int i = 0; i < cnt; i++)
+            if (t->kids[base + i].field != t->fid[F_LABEL])
+                add(t, a, conv(t, t->kids[base + i].node));
+        kids_pop(t, base);
+        end_at_last_kid(t, a);
+        break;
+    }
+    case T_ATTRIBUTED: {
+        int cnt, base = kids_push(t, n, 1, &cnt);
+        TSNode s = cnt ? t->kids[base + cnt - 1].node : (TSNode){ 0 };
+        kids_pop(t, base);
+        a = conv(t, s);
+        break;
+    }
+    case T_PREPROC_IF:
+    case T_PREPROC_IFDEF:
+    case T_PREPROC_ELSE:
+    case T_PREPROC_ELIF:
+    case T_PREPROC_ELIFDEF:
+        a = conv_pp_if(t, n);
+        break;
+    case T_IDENT:
+        a = conv_ident(t, n);
+        break;
+    case T_NULL:
+        a = node_of(t, n, FS_A_IDENT, "NULL");
+        break;
+    case T_TRUE:
+    case T_FALSE:
+        a = node_of(t, n, FS_A_NUMBER, NULL);
+        a->value = k == T_TRUE;
+        a->in_macro = 1;
+        break;
+    case T_NUMBER:
+        a = conv_number(t, n, 0);
+        break;
+    case T_CHAR:
+        a = conv_number(t, n, 1);
+        break;
+    case T_STRING:
+        a = node_of(t, n, FS_A_STRING, NULL);
+        a->name = node_str(t, n);
+        break;
+    case T_CONCAT:
+        a = conv_concat(t, n);
+        break;
+    case T_BINARY:
+        a = node_of(t, n, FS_A_BINOP, NULL);
+        a->name = op_text(t, n);
+        fs_ast_add(t->arena, a, conv_field(t, n, F_LEFT, "?"));
+        fs_ast_add(t->arena, a, conv_field(t, n, F_RIGHT, "?"));
+        break;
+    case T_UNARY:
+    case T_POINTER_EXPR:
+        a = node_of(t, n, FS_A_UNOP, NULL);
+        a->name = op_text(t, n);
+        fs_ast_add(t->arena, a, conv_field(t, n, F_ARGUMENT, "?"));
+        break;
+    case T_UPDATE: {
+        a = node_of(t, n, FS_A_UNOP, NULL);
+        TSNode op = field(t, n, F_OPERATOR), arg = field(t, n, F_ARGUMENT);
+        int post = !ts_node_is_null(op) && !ts_node_is_null(arg) &&
+                   ts_node_start_byte(arg) < ts_node_start_byte(op);
+        int inc = !ts_node_is_null(op) && text_is(t, op, "++");
+        a->name = fs_ast_strdup(t->arena, post ? (inc ? "post++" : "post--") : (inc ? "++" : "--"));
+        fs_ast_add(t->arena, a, conv_field(t, n, F_ARGUMENT, "?"));
+        break;
+    }
+    case T_ASSIGN:
+        a = node_of(t, n, FS_A_ASSIGN, NULL);
+        a->name = op_text(t, n);
+        fs_ast_add(t->arena, a, conv_field(t, n, F_LEFT, "?"));
+        fs_ast_add(t->arena, a, conv_field(t, n, F_RIGHT, "?"));
+        break;
+    case T_COND: {
+        TSNode th = field(t, n, F_CONSEQUENCE);
+        if (ts_node_is_null(th)) { /* GNU `a ?: b` */
+            a = conv_other(t, n);
+            break;
+        }
+        a = node_of(t, n, FS_A_COND, NULL);
+        fs_ast_add(t->arena, a, conv_field(t, n, F_CONDITION, "?"));
+        fs_ast_add(t->arena, a, conv_field(t, n, F_CONSEQUENCE, "?"));
+        fs_ast_add(t->arena, a, conv_field(t, n, F_ALTERNATIVE, "?"));
+        break;
+    }
+    case T_COMMA:
+        a = conv_comma(t, n);
+        break;
+    case T_FIELD_EXPR: {
+        a = node_of(t, n, FS_A_MEMBER, NULL);
+        TSNode f = field(t, n, F_FIELD), op = field(t, n, F_OPERATOR);
+        a->name = ts_node_is_null(f) ? NULL : node_str(t, f);
+        a->arrow = !ts_node_is_null(op) && text_is(t, op, "->");
+        fs_ast_add(t->arena, a, conv_field(t, n, F_ARGUMENT, "?"));
+        break;
+    }
+    case T_SUBSCRIPT:
+        a = node_of(t, n, FS_A_INDEX, NULL);
+        fs_ast_add(t->arena, a, conv_field(t, n, F_ARGUMENT, "?"));
+        fs_ast_add(t->arena, a, conv_field(t, n, F_INDEX, "?"));
+        break;
+    case T_CALL:
+        a = conv_call(t, n);
+        break;
+    case T_CAST:
+        a = node_of(t, n, FS_A_CAST, NULL);
+        add(t, a, conv_field(t, n, F_VALUE, NULL));
+        break;
+    case T_PAREN: {
+        TSNode c = first_named(t, n);
+        a = node_of(t, n, FS_A_PAREN, NULL);
+        if (kind_of(t, c) == T_COMPOUND) { /* GNU statement expression */
+            a->kind = FS_A_OTHER;
+            add(t, a, conv(t, c));
+        } else {
+            add(t, a, conv(t, c));
+        }
+        break;
+    }
+    case T_SIZEOF:
+    case T_ALIGNOF:
+    case T_OFFSETOF:
+        a = node_of(t, n, FS_A_SIZEOF, NULL);
+        break;
+    case T_INIT_LIST:
+        a = conv_init_list(t, n);
+        break;
+    case T_COMPOUND_LIT:
+        a = node_of(t, n, FS_A_OTHER, NULL);
+        add(t, a, conv_field(t, n, F_VALUE, NULL));
+        break;
+    case T_EXTENSION:
+        a = conv(t, first_named(t, n));
+        break;
+    case T_GNU_ASM:
+        a = node_of(t, n, FS_A_OTHER, NULL);
+        break;
+    case T_ERROR:
+    case T_GENERIC:
+    default:
+        a = conv_other(t, n);
+        break;
+    }
+    t->depth--;
+    return a;
+}
+
+/* --- functions ----------------------------------------------------------------------------- */
+
+static void push_func(fs_ts *t, fs_func *fn, const fs_ast *body, int in_main, int is_macro)
+{
+    fs_fe_result *r = t->r;
+    fs_grow(&r->funcs, &r->capfuncs, r->nfuncs + 1, sizeof *r->funcs);
+    fs_fe_func *ff = &r->funcs[r->nfuncs++];
+    memset(ff, 0, sizeof *ff);
+    ff->fn = fn;
+    ff->body = body;
+    ff->in_main_file = in_main;
+    ff->in_system = 0;
+    ff->is_macro = is_macro;
+}
+
+static void begin_func(fs_ts *t, const char *name, size_t len)
+{
+    t->fn = fs_func_new(arena_strn(t, name, len), t->path, "tree-sitter");
+    t->file = fs_func_intern_file(t->fn, t->path);
+    t->nscope = 0;
+    t->ngvars = 0;
+    t->depth = 0;
+    t->too_deep = 0;
+    t->nexp = 0;
+}
+
+/* Bytes of the syntax errors inside n (outermost ERROR nodes, missing tokens count 1). */
+static uint32_t error_bytes(fs_ts *t, TSNode n)
+{
+    if (!ts_node_has_error(n))
+        return 0;
+    uint32_t total = 0;
+    TSTreeCursor c = ts_tree_cursor_new(n);
+    int depth = 0;
+    for (;;) {
+        TSNode x = ts_tree_cursor_current_node(&c);
+        int descend = 0;
+        if (kind_of(t, x) == T_ERROR)
+            total += ts_node_end_byte(x) - ts_node_start_byte(x);
+        else if (ts_node_is_missing(x))
+            total += 1;
+        else
+            descend = ts_node_has_error(x);
+        if (descend && ts_tree_cursor_goto_first_child(&c)) {
+            depth++;
+            continue;
+        }
+        while (depth > 0 && !ts_tree_cursor_goto_next_sibling(&c)) {
+            ts_tree_cursor_goto_parent(&c);
+            depth--;
+        }
+        if (depth == 0)
+            break;
+    }
+    ts_tree_cursor_delete(&c);
+    return total;
+}
+
+static void add_params(fs_ts *t, TSNode fdecl)
+{
+    TSNode pl = field(t, fdecl, F_PARAMETERS);
+    if (ts_node_is_null(pl))
+        return;
+    int cnt, base = kids_push(t, pl, 1, &cnt);
+    int np = 0;
+    for (int i = 0; i < cnt; i++) {
+        TSNode p = t->kids[base + i].node;
+        fs_tk k = kind_of(t, p);
+        fs_decl_info di;
+        memset(&di, 0, sizeof di);
+        if (k == T_IDENT) { /* K&R: types come later; unknown here */
+            di.name = p;
+        } else if (k == T_PARAM_DECL) {
+            TSNode d = field(t, p, F_DECLARATOR);
+            TSNode ty = field(t, p, F_TYPE);
+            if (ts_node_is_null(d) && cnt == 1 && kind_of(t, ty) == T_PRIMITIVE_TYPE && text_is(t, ty, "void"))
+                break;
+            int konst, stat;
+            base_type(t, p, &konst, &stat);
+            decl_info(t, d, konst, stat, 1, &di);
+        } else {
+            continue;
+        }
+        int v = new_var(t, di.name, FS_VAR_PARAM, &di);
+        t->fn->vars[v].param_index = np++;
+    }
+    kids_pop(t, base);
+    t->fn->nparams = np;
+}
+
+/* K&R parameter declarations (`int f(p) char *p; { ... }`): their types. */
+static void knr_params(fs_ts *t, TSNode def)
+{
+    int cnt, base = kids_push(t, def, 1, &cnt);
+    for (int i = 0; i < cnt; i++) {
+        TSNode d = t->kids[base + i].node;
+        if (kind_of(t, d) != T_DECLARATION)
+            continue;
+        int konst, stat;
+        base_type(t, d, &konst, &stat);
+        int c2, b2 = kids_push(t, d, 1, &c2);
+        for (int j = 0; j < c2; j++) {
+            if (t->kids[b2 + j].field != t->fid[F_DECLARATOR])
+                continue;
+            fs_decl_info di;
+            decl_info(t, t->kids[b2 + j].node, konst, stat, 1, &di);
+            if (ts_node_is_null(di.name))
+                continue;
+            uint32_t len;
+            const char *p = text_of(t, di.name, &len);
+            int v = scope_find(t, p, len);
+            if (v >= 0 && t->fn->vars[v].kind == FS_VAR_PARAM) {
+                t->fn->vars[v].is_array = 0;
+                t->fn->vars[v].ptr_to_const = di.is_ptr && di.ptr_to_const;
+                t->fn->vars[v].is_stat_buf = di.is_stat_buf;
+            }
+        }
+        kids_pop(t, b2);
+    }
+    kids_pop(t, base);
+}
+
+static void add_function(fs_ts *t, TSNode def)
+{
+    TSNode body = field(t, def, F_BODY);
+    TSNode fdecl = func_declarator(t, field(t, def, F_DECLARATOR));
+    if (ts_node_is_null(body) || ts_node_is_null(fdecl))
+        return;
+    TSNode id = field(t, fdecl, F_DECLARATOR);
+    if (kind_of(t, id) != T_IDENT)
+        return;
+    uint32_t bb = ts_node_start_byte(body), be = ts_node_end_byte(body);
+    uint32_t bad = error_bytes(t, body);
+    if (bad && (uint64_t)bad * 2 > (uint64_t)(be - bb))
+        return; /* mostly broken: nothing sound to say about it */
+    uint32_t len;
+    const char *name = text_of(t, id, &len);
+    begin_func(t, name, len);
+    add_params(t, fdecl);
+    knr_params(t, def);
+    fs_ast *b = conv_compound(t, body, 1);
+    fs_func *fn = t->fn;
+    range_of(t, def, ts_node_end_byte(def), &fn->range);
+    if (b)
+        fn->body = b->range;
+    if (t->too_deep)
+        fn->incomplete = 1;
+    push_func(t, fn, b, 1, 0);
+    t->fn = NULL;
+}
+
+/* --- function-like macros ---------------------------------------------------------------------- */
+
+/* The parameter of the macro that lvalue e is rooted at, or -1. */
+static int param_root(const fs_func *fn, const fs_ast *e)
+{
+    for (int guard = 0; e && guard < 64; guard++) {
+        switch (e->kind) {
+        case FS_A_PAREN:
+        case FS_A_CAST:
+        case FS_A_MEMBER:
+        case FS_A_INDEX:
+            e = e->nkids ? e->kids[0] : NULL;
+            break;
+        case FS_A_UNOP:
+            if (e->name && strcmp(e->name, "*") == 0 && e->nkids) {
+                e = e->kids[0];
+                break;
+            }
+            return -1;
+        case FS_A_IDENT:
+            return e->var >= 0 && fn->vars[e->var].kind == FS_VAR_PARAM ? fn->vars[e->var].param_index : -1;
+        default:
+            return -1;
+        }
+    }
+    return -1;
+}
+
+/* Does a call of callee `name` (facts ci) write through its argument idx? */
+static int call_writes_arg(const char *name, const fs_callee_info *ci, int idx)
+{
+    const fs_call_spec *sp = fs_call_lookup(name);
+    if (sp)
+        return idx == sp->buf_arg;
+    unsigned m;
+    if (fs_libc_writes(name, &m))
+        return (idx < 31 && (m & (1u << idx))) || ((m & 0x80000000u) && idx >= 1);
+    if (ci->known && idx < ci->nparams && idx < 32)
+        return !(ci->const_ptr_mask & (1u << idx));
+    return 1;
+}
+
+/* Which macro parameters the body may write (bit per parameter). */
+static void macro_writes(const fs_func *fn, const fs_ast *e, unsigned *w, int depth)
+{
+    if (!e || depth > FS_TS_MAX_DEPTH)
+        return;
+    int p;
+    switch (e->kind) {
+    case FS_A_ASSIGN:
+        if (e->nkids && (p = param_root(fn, e->kids[0])) >= 0 && p < 32)
+            *w |= 1u << p;
+        break;
+    case FS_A_UNOP:
+        if (e->name && e->nkids && (strstr(e->name, "++") || strstr(e->name, "--") || strcmp(e->name, "&") == 0) &&
+            (p = param_root(fn, e->kids[0])) >= 0 && p < 32)
+            *w |= 1u << p;
+        break;
+    case FS_A_CALL:
+        for (int i = 1; i < e->nkids; i++)
+            if ((p = param_root(fn, e->kids[i])) >= 0 && p < 32 && call_writes_arg(e->name, &e->callee, i - 1))
+                *w |= 1u << p;
+        break;
+    default:
+        break;
+    }
+    for (int i = 0; i < e->nkids; i++)
+        macro_writes(fn, e->kids[i], w, depth + 1);
+}
+
+static int has_call(const fs_ast *e, int depth)
+{
+    if (!e || depth > FS_TS_MAX_DEPTH)
+        return 0;
+    if (e->kind == FS_A_CALL)
+        return 1;
+    for (int i = 0; i < e->nkids; i++)
+        if (has_call(e->kids[i], depth + 1))
+            return 1;
+    return 0;
+}
+
+/* The function a function-like macro stands for: its parameters, and its
+ * body parsed alone as `return BODY;` or, failing that, as statements. */
+static void add_macro_function(fs_ts *t, fs_ts_sym *s)
+{
+    TSNode def = s->def;
+    uint32_t b, e;
+    s->state = -1;
+
+    /* its parameters; until its body says otherwise, it leaves them alone */
+    TSNode params = field(t, def, F_PARAMETERS);
+    int np = 0, variadic = 0;
+    if (!ts_node_is_null(params)) {
+        int cnt, base = kids_push(t, params, 0, &cnt);
+        for (int i = 0; i < cnt; i++) {
+            TSNode p = t->kids[base + i].node;
+            if (kind_of(t, p) == T_IDENT)
+                np++;
+            else if (text_is(t, p, "..."))
+                variadic = 1;
+        }
+        kids_pop(t, base);
+    }
+    s->ci.known = 1;
+    s->ci.variadic = variadic;
+    s->ci.nparams = np;
+    s->ci.const_ptr_mask = np >= 32 ? ~0u : ((1u << np) - 1);
+    if (!macro_body(t, def, &b, &e))
+        return;
+
+    char *text = NULL;
+    int stmt = 0;
+    TSTree *tree = parse_scratch(t, FS_TS_MACRO_PREFIX_EXPR, t->text + b, e - b, FS_TS_MACRO_SUFFIX_EXPR, &text);
+    TSNode body = { 0 }, ret = { 0 };
+    if (tree) {
+        TSNode root = ts_tree_root_node(tree);
+        TSNode fd = ts_node_named_child(root, 0);
+        if (!ts_node_has_error(root) && ts_node_named_child_count(root) == 1 &&
+            kind_of(t, fd) == T_FUNCTION_DEFINITION) {
+            body = field(t, fd, F_BODY);
+            int cnt, base = kids_push(t, body, 1, &cnt);
+            if (cnt == 1 && kind_of(t, t->kids[base].node) == T_RETURN)
+                ret = t->kids[base].node;
+            kids_pop(t, base);
+        }
+        if (ts_node_is_null(ret)) {
+            ts_tree_delete(tree);
+            free(text);
+            tree = NULL;
+        }
+    }
+    if (!tree) {
+        stmt = 1;
+        tree = parse_scratch(t, FS_TS_MACRO_PREFIX_STMT, t->text + b, e - b, FS_TS_MACRO_SUFFIX_STMT, &text);
+        if (!tree)
+            return;
+        TSNode root = ts_tree_root_node(tree);
+        TSNode fd = ts_node_named_child(root, 0);
+        if (ts_node_has_error(root) || ts_node_named_child_count(root) != 1 ||
+            kind_of(t, fd) != T_FUNCTION_DEFINITION) {
+            ts_tree_delete(tree);
+            free(text);
+            return;
+        }
+        body = field(t, fd, F_BODY);
+    }
+    keep_tree(t, tree, text);
+
+    TSNode nm = field(t, def, F_NAME);
+    uint32_t len;
+    const char *name = text_of(t, nm, &len);
+    begin_func(t, name, len);
+    fs_func *fn = t->fn;
+    if (!ts_node_is_null(params)) {
+        int cnt, base = kids_push(t, params, 0, &cnt), k = 0;
+        for (int i = 0; i < cnt; i++) {
+            TSNode p = t->kids[base + i].node;
+            if (kind_of(t, p) != T_IDENT)
+                continue;
+            fs_decl_info di;
+            memset(&di, 0, sizeof di);
+            di.name = p;
+            int v = new_var(t, p, FS_VAR_PARAM, &di);
+            fn->vars[v].param_index = k++;
+        }
+        kids_pop(t, base);
+    }
+    fn->nparams = np;
+
+    fs_ts_where w;
+    where_save(t, &w);
+    t->src = text;
+    t->scratch = 1;
+    t->sprefix = (uint32_t)strlen(stmt ? FS_TS_MACRO_PREFIX_STMT : FS_TS_MACRO_PREFIX_EXPR);
+    t->sbeg = b;
+    t->send = e;
+    t->macro_body = 1;
+    t->use_fixed = 1;
+    t->use_off = ts_node_start_byte(def);
+    fs_ast *cb = fs_ast_new(t->arena, FS_A_COMPOUND, NULL);
+    cb->file = (char *)t->file;
+    cb->range.begin = loc_at(t, b);
+    cb->range.end = loc_at(t, e);
+    if (!stmt) {
+        add(t, cb, conv(t, ret));
+    } else {
+        int cnt, base = kids_push(t, body, 1, &cnt);
+        for (int i = 0; i < cnt && !t->too_deep; i++) {
+            TSNode c = t->kids[base + i].node;
+            /* the `;` the wrapper added */
+            if (kind_of(t, c) == T_EXPR_STMT && ts_node_named_child_count(c) == 0 &&
+                ts_node_start_byte(c) >= t->sprefix + (e - b))
+                continue;
+            add(t, cb, conv(t, c));
+        }
+        kids_pop(t, base);
+    }
+    where_restore(t, &w);
+
+    fs_range dr;
+    range_of(t, def, ts_node_end_byte(def), &dr);
+    fn->range = dr;
+    fn->body = cb->range;
+    if (t->too_deep) {
+        fs_func_delete(fn);
+        t->fn = NULL;
+        s->ci.known = 0;
+        return;
+    }
+    unsigned written = 0;
+    macro_writes(fn, cb, &written, 0);
+    s->ci.const_ptr_mask &= ~written;
+    s->state = 1;
+    if (!has_call(cb, 0)) {
+        fs_func_delete(fn); /* nothing a summary could say */
+        t->fn = NULL;
+        return;
+    }
+    push_func(t, fn, cb, 0, 1);
+    t->fn = NULL;
+}
+
+/* --- the file ---------------------------------------------------------------------------------- */
+
+static void record_enums(fs_ts *t, TSNode type)
+{
+    if (kind_of(t, type) != T_ENUM_SPEC)
+        return;
+    TSNode body = field(t, type, F_BODY);
+    if (ts_node_is_null(body))
+        return;
+    long next = 0;
+    int cnt, base = kids_push(t, body, 1, &cnt);
+    for (int i = 0; i < cnt; i++) {
+        TSNode en = t->kids[base + i].node;
+        if (kind_of(t, en) != T_ENUMERATOR)
+            continue;
+        TSNode nm = field(t, en, F_NAME), val = field(t, en, F_VALUE);
+        long v = next;
+        if (!ts_node_is_null(val)) {
+            int b2 = t->nkids;
+            if (!eval_const(t, val, &v, 0))
+                v = next; /* unknown: keep counting */
+            t->nkids = b2;
+        }
+        if (!ts_node_is_null(nm)) {
+            uint32_t len;
+            const char *p = text_of(t, nm, &len);
+            fs_ts_sym *s = sym_add(t, p, len, ts_node_end_byte(en), S_ENUM);
+            s->value = v;
+        }
+        next = v + 1;
+    }
+    kids_pop(t, base);
+}
+
+/* A file-scope declaration: globals, prototypes, enumerators. */
+static void record_decl(fs_ts *t, TSNode n)
+{
+    fs_tk k = kind_of(t, n);
+    record_enums(t, field(t, n, F_TYPE));
+    if (k == T_TYPE_DEFINITION)
+        return;
+    int konst, stat;
+    base_type(t, n, &konst, &stat);
+    int cnt, base = kids_push(t, n, 1, &cnt);
+    for (int i = 0; i < cnt; i++) {
+        if (t->kids[base + i].field != t->fid[F_DECLARATOR])
+            continue;
+        TSNode d = t->kids[base + i].node;
+        fs_decl_info di;
+        decl_info(t, d, konst, stat, 0, &di);
+        if (ts_node_is_null(di.name))
+            continue;
+        uint32_t len;
+        const char *p = text_of(t, di.name, &len);
+        if (di.is_func) {
+            TSNode fd = func_declarator(t, kind_of(t, d) == T_INIT_DECLARATOR ? field(t, d, F_DECLARATOR) : d);
+            fs_ts_sym *s = sym_add(t, p, len, ts_node_start_byte(di.name), S_FUNC);
+            if (!ts_node_is_null(fd))
+                callee_info_of(t, fd, &s->ci);
+        } else {
+            fs_ts_sym *s = sym_add(t, p, len, ts_node_end_byte(di.name), S_GLOBAL);
+            s->is_array = di.is_array;
+            s->ptr_to_const = di.is_ptr && di.ptr_to_const;
+            s->is_stat_buf = di.is_stat_buf;
+        }
+    }
+    kids_pop(t, base);
+}
+
+static void record_macro(fs_ts *t, TSNode n, fs_tk k)
+{
+    if (k == T_PREPROC_CALL) {
+        TSNode dir = field(t, n, F_DIRECTIVE), arg = field(t, n, F_ARGUMENT);
+        if (ts_node_is_null(dir) || ts_node_is_null(arg) || !text_is(t, dir, "#undef"))
+            return;
+        uint32_t len;
+        const char *p = text_of(t, arg, &len);
+        while (len && isspace((unsigned char)*p)) {
+            p++;
+            len--;
+        }
+        uint32_t l = 0;
+        while (l < len && (isalnum((unsigned char)p[l]) || p[l] == '_'))
+            l++;
+        if (l)
+            sym_add(t, p, l, ts_node_start_byte(n), S_UNDEF);
+        return;
+    }
+    TSNode nm = field(t, n, F_NAME);
+    if (ts_node_is_null(nm))
+        return;
+    uint32_t len;
+    const char *p = text_of(t, nm, &len);
+    fs_ts_sym *s = sym_add(t, p, len, ts_node_end_byte(nm), k == T_PREPROC_DEF ? S_MACRO : S_FMACRO);
+    s->def = n;
+}
+
+/* File-scope symbols, in file order: declarations and definitions at file
+ * scope (also inside #if branches), and every #define / #undef. */
+static void record_symbols(fs_ts *t, TSNode root)
+{
+    TSTreeCursor c = ts_tree_cursor_new(root);
+    int depth = 0;
+    /* a stack of "inside a function body" flags would be needed for a
+     * general walk; declarations are recorded only where the parent is a
+     * file-scope container, tracked by the depth of the first body entered */
+    int body_depth = -1;
+    for (;;) {
+        TSNode x = ts_tree_cursor_current_node(&c);
+        fs_tk k = kind_of(t, x);
+        int descend = 1;
+        if (k == T_PREPROC_DEF || k == T_PREPROC_FUNC_DEF || k == T_PREPROC_CALL) {
+            record_macro(t, x, k);
+            descend = 0;
+        } else if (body_depth < 0 && (k == T_DECLARATION || k == T_TYPE_DEFINITION)) {
+            record_decl(t, x);
+            descend = 0;
+        } else if (body_depth < 0 && k == T_ENUM_SPEC) {
+            record_enums(t, x); /* `enum { A, B };` */
+            descend = 0;
+        } else if (body_depth < 0 && k == T_FUNCTION_DEFINITION) {
+            TSNode fd = func_declarator(t, field(t, x, F_DECLARATOR));
+            TSNode id = ts_node_is_null(fd) ? fd : field(t, fd, F_DECLARATOR);
+            if (kind_of(t, id) == T_IDENT) {
+                uint32_t len;
+                const char *p = text_of(t, id, &len);
+                fs_ts_sym *s = sym_add(t, p, len, ts_node_start_byte(id), S_FUNC);
+                callee_info_of(t, fd, &s->ci);
+            }
+            body_depth = depth; /* macros inside the body still count */
+        } else if (k == T_COMMENT || k == T_STRING || k == T_CONCAT || k == T_IDENT || k == T_NUMBER) {
+            descend = 0;
+        }
+        if (descend && ts_tree_cursor_goto_first_child(&c)) {
+            depth++;
+            continue;
+        }
+        for (;;) {
+            if (depth == 0)
+                goto done;
+            if (ts_tree_cursor_goto_next_sibling(&c))
+                break;
+            ts_tree_cursor_goto_parent(&c);
+            depth--;
+            if (depth == body_depth)
+                body_depth = -1;
+        }
+        if (depth == body_depth)
+            body_depth = -1;
+    }
+done:
+    ts_tree_cursor_delete(&c);
+}
+
+/* Function definitions at file scope, also inside #if branches and inside
+ * ERROR nodes (what a syntax error left intact). */
+static void find_functions(fs_ts *t, TSNode root)
+{
+    TSTreeCursor c = ts_tree_cursor_new(root);
+    int depth = 0;
+    for (;;) {
+        TSNode x = ts_tree_cursor_current_node(&c);
+        fs_tk k = kind_of(t, x);
+        int descend = k == T_TRANSLATION_UNIT || k == T_PREPROC_IF || k == T_PREPROC_IFDEF ||
+                      k == T_PREPROC_ELSE || k == T_PREPROC_ELIF || k == T_PREPROC_ELIFDEF ||
+                      k == T_ERROR || k == T_LINKAGE_SPEC || k == T_DECLARATION_LIST;
+        if (k == T_FUNCTION_DEFINITION) {
+            /* the cursor is shared by nothing else here: conversion uses t->cursor */
+            add_function(t, x);
+        }
+        if ((k == T_PREPROC_IF || k == T_PREPROC_ELIF) && depth > 0) {
+            long v;
+            TSNode cond = field(t, x, F_CONDITION);
+            if (kind_of(t, cond) == T_NUMBER && eval_const(t, cond, &v, 0) && v == 0)
+                descend = 0; /* #if 0 */
+        }
+        if (descend && ts_tree_cursor_goto_first_child(&c)) {
+            depth++;
+            continue;
+        }
+        for (;;) {
+            if (depth == 0)
+                goto done;
+            if (ts_tree_cursor_goto_next_sibling(&c))
+                break;
+            ts_tree_cursor_goto_parent(&c);
+            depth--;
+        }
+    }
+done:
+    ts_tree_cursor_delete(&c);
+}
+
+/* Syntax errors: count ERROR and MISSING nodes, note the first. */
+static void count_errors(fs_ts *t, TSNode root)
+{
+    if (!ts_node_has_error(root))
+        return;
+    TSTreeCursor c = ts_tree_cursor_new(root);
+    int depth = 0;
+    for (;;) {
+        TSNode x = ts_tree_cursor_current_node(&c);
+        int descend = 0;
+        int err = kind_of(t, x) == T_ERROR, missing = !err && ts_node_is_missing(x);
+        if (err || missing) {
+            t->r->nerrors++;
+            if (!t->r->first_error) {
+                TSPoint p = ts_node_start_point(x);
+                if (missing)
+                    t->r->first_error = fs_xasprintf("%s:%u:%u: syntax error: missing '%s'", t->path,
+                                                     p.row + 1, p.column + 1, ts_node_type(x));
+                else
+                    t->r->first_error = fs_xasprintf("%s:%u:%u: syntax error", t->path, p.row + 1, p.column + 1);
+            }
+        } else {
+            descend = ts_node_has_error(x);
+        }
+        if (descend && ts_tree_cursor_goto_first_child(&c)) {
+            depth++;
+            continue;
+        }
+        for (;;) {
+            if (depth == 0)
+                goto done;
+            if (ts_tree_cursor_goto_next_sibling(&c))
+                break;
+            ts_tree_cursor_goto_parent(&c);
+            depth--;
+        }
+    }
+done:
+    ts_tree_cursor_delete(&c);
+}
+
+static void fs_ts_priv_free(void *p)
+{
+    fs_ts_priv *tp = p;
+    for (int i = 0; i < tp->ntrees; i++)
+        ts_tree_delete(tp->trees[i]);
+    for (int i = 0; i < tp->ntexts; i++)
+        free(tp->texts[i]);
+    free(tp->trees);
+    free(tp->texts);
+    if (tp->parser)
+        ts_parser_delete(tp->parser);
+    free(tp);
+}
+
+static void fs_ts_init_kinds(fs_ts *t)
+{
+    t->nkinds = ts_language_symbol_count(t->lang);
+    t->kinds = fs_xcalloc(t->nkinds ? t->nkinds : 1, 1);
+    for (uint32_t s = 0; s < t->nkinds; s++) {
+        if (ts_language_symbol_type(t->lang, (TSSymbol)s) != TSSymbolTypeRegular)
+            continue;
+        const char *name = ts_language_symbol_name(t->lang, (TSSymbol)s);
+        if (!name)
+            continue;
+        for (size_t i = 0; i < sizeof fs_tk_names / sizeof fs_tk_names[0]; i++)
+            if (strcmp(fs_tk_names[i].name, name) == 0) {
+                t->kinds[s] = (unsigned char)fs_tk_names[i].kind;
+                break;
+            }
+    }
+    for (int f = 0; f < F_COUNT; f++)
+        t->fid[f] = ts_language_field_id_for_name(t->lang, fs_field_names[f], (uint32_t)strlen(fs_field_names[f]));
+}
 
 int fs_fe_ts_parse(const char *path, const char *text, size_t len, fs_fe_result *r)
 {
-    (void)path;
-    (void)text;
-    (void)len;
     memset(r, 0, sizeof *r);
-    r->fatal = fs_xstrdup("the tree-sitter engine is not available in this build");
-    return -1;
+    if (len > UINT32_MAX / 2) {
+        r->fatal = fs_xstrdup("file too large for the tree-sitter engine");
+        return -1;
+    }
+    r->arena = fs_ast_arena_new();
+    fs_ts_priv *priv = fs_xcalloc(1, sizeof *priv);
+    r->priv = priv;
+    r->priv_free = fs_ts_priv_free;
+    priv->parser = ts_parser_new();
+    const TSLanguage *lang = tree_sitter_c();
+    if (!priv->parser || !ts_parser_set_language(priv->parser, lang)) {
+        r->fatal = fs_xstrdup("the tree-sitter C grammar does not match the tree-sitter runtime");
+        return -1;
+    }
+    TSTree *tree = ts_parser_parse_string(priv->parser, NULL, text, (uint32_t)len);
+    if (!tree) {
+        r->fatal = fs_xstrdup("tree-sitter could not parse the file");
+        return -1;
+    }
+    FS_PUSH(priv->trees, priv->ntrees, priv->captrees, tree);
+    FS_PUSH(priv->texts, priv->ntexts, priv->captexts, NULL);
+
+    fs_ts t;
+    memset(&t, 0, sizeof t);
+    t.path = path;
+    t.text = text;
+    t.len = (uint32_t)len;
+    t.src = text;
+    t.r = r;
+    t.priv = priv;
+    t.arena = r->arena;
+    t.lang = lang;
+    fs_ts_init_kinds(&t);
+    sym_rehash(&t);
+
+    TSNode root = ts_tree_root_node(tree);
+    count_errors(&t, root);
+    record_symbols(&t, root);
+    /* function-like macros first: calls to them need their facts */
+    for (int i = 0; i < t.nsyms; i++)
+        if (t.syms[i].kind == S_FMACRO)
+            add_macro_function(&t, &t.syms[i]);
+    find_functions(&t, root);
+
+    if (t.have_cursor)
+        ts_tree_cursor_delete(&t.cursor);
+    free(t.kinds);
+    free(t.kids);
+    free(t.lines);
+    free(t.syms);
+    free(t.heads);
+    free(t.scope);
+    free(t.gvars);
+    fs_buf_free(&t.tmp);
+    return 0;
 }

@@ -16,6 +16,7 @@ typedef struct fs_fe_func {
     const fs_ast *body;
     int in_main_file;  /* defined in the file being analysed (not a header) */
     int in_system;     /* defined in a system header */
+    int is_macro;      /* a function-like macro (tree-sitter): summarized, never checked */
 } fs_fe_func;
 
 typedef struct fs_fe_result {
@@ -44,8 +45,9 @@ typedef struct fs_clang_opts {
 int fs_fe_clang_parse(const char *path, const fs_clang_opts *opts, fs_fe_result *r);
 
 /* Parse file `path` (contents in text/len) with tree-sitter.  Returns 0 or -1
- * with r->fatal set.  Function-like macros whose bodies call path functions
- * are returned as functions too (flagged by name). */
+ * with r->fatal set.  Function-like macros of the file whose bodies call
+ * something are returned as functions too (is_macro, not in_main_file), so
+ * that wrapper summaries see them; calls to them stay calls. */
 int fs_fe_ts_parse(const char *path, const char *text, size_t len, fs_fe_result *r);
 
 #endif
