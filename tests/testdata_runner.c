@@ -21,24 +21,51 @@
  *       CHECK-MESSAGES above it.  When a finding's expectation has at least
  *       one CHECK-NOTES, all of its related locations must be expected;
  *       without any, they are not checked.
+ *   // CHECK-FIXES: TEXT
+ *       A line of the file as `fscheck --fix` leaves it.  TEXT is searched
+ *       for anywhere in a line ({{^}} and {{$}} anchor it), with {{REGEX}}
+ *       parts as above; the CHECK-FIXES lines of a case must match lines of
+ *       the fixed file in their order, each on a line after the previous
+ *       one's.
+ *   // CHECK-FIXES-NEXT: TEXT
+ *       The same, on the line right after the previous match.
+ *   // CHECK-FIXES-NOT: TEXT
+ *       TEXT is on no line between the matches of the CHECK-FIXES lines
+ *       before and after this one (the start or the end of the file when
+ *       there is none).
  *   // RUN-ARGS: --engine=tree-sitter
- *       Extra fscheck arguments for this case (split on blanks).
+ *       Extra fscheck arguments for this case (split on blanks).  They are
+ *       given to the --fix run too.
+ *   // RUN-FIXES: unsafe
+ *       The fix run is `--fix --unsafe-fixes` instead of `--fix`.
  *   // RUN-FIXES: skip
- *       CHECK-FIXES lines are not supported yet; with this directive they are
- *       skipped, without it they are an error.
+ *       No fix run at all; CHECK-FIXES lines are ignored.
+ *
+ * The fix run: the regular files of the case's folder are copied into a new
+ * temporary folder, the case with every directive comment cut down to a bare
+ * `//` (as clang-tidy's check_clang_tidy.py does, so that a CHECK-FIXES line
+ * cannot match itself), and
+ *
+ *   FSCHECK --format=json --fix [--unsafe-fixes] [RUN-ARGS...] [EXTRA...] CASE.c -- -std=c11 -D_GNU_SOURCE
+ *
+ * runs there.  A case with CHECK-FIXES lines must be changed by it and match
+ * them; a case without any must be left byte for byte as it was, so every
+ * negative case, and every finding without a safe fix, also shows that no
+ * fix is applied.
  *
  * The check is strict: every expectation must be met by exactly one finding,
  * every finding must be expected (a case without CHECK-MESSAGES must produce
  * none, and a case named neg_*.c must have no CHECK-MESSAGES), unknown or
  * malformed directives are errors, the case must not be
  * skipped by fscheck, and fscheck's exit status must be 1 with findings and 0
- * without.
+ * without (0, 1 after --fix).
  *
  * Exit status: 0 pass, 1 fail, 2 usage or setup error.
  */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE
 #endif
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -48,6 +75,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -178,7 +206,10 @@ typedef struct expect {
     int nnotes;         /* messages: how many CHECK-NOTES belong to it */
     int matched;        /* how many findings (or related entries) met it */
     int finding;        /* messages: index of the finding that met it */
+    int kind;           /* fixes: FIX_LINE, FIX_NEXT or FIX_NOT */
 } expect;
+
+enum { FIX_LINE, FIX_NEXT, FIX_NOT };
 
 typedef struct expect_list {
     expect *v;
@@ -208,14 +239,16 @@ static void expect_free(expect *e)
 }
 
 /*
- * Turn TEXT into an anchored POSIX extended regex: {{...}} parts are copied
- * as they are (in parentheses), every other byte is matched literally.
+ * Turn TEXT into a POSIX extended regex, anchored at the start when
+ * `anchored`: {{...}} parts are copied as they are (in parentheses), every
+ * other byte is matched literally.
  * Returns 0, or -1 with *why set when a {{ is not closed.
  */
-static int text_to_regex(const char *text, buf *re, const char **why)
+static int text_to_regex(const char *text, int anchored, buf *re, const char **why)
 {
     const char *p = text;
-    buf_addc(re, '^');
+    if (anchored)
+        buf_addc(re, '^');
     while (*p) {
         if (p[0] == '{' && p[1] == '{') {
             const char *end = strstr(p + 2, "}}");
@@ -366,7 +399,7 @@ static int parse_expectation(const char *body, int here, int is_note, expect *e,
     {
         buf re = {0};
         int rc;
-        if (text_to_regex(e->text, &re, why) != 0) {
+        if (text_to_regex(e->text, 1, &re, why) != 0) {
             free(re.data);
             return -1;
         }
@@ -381,16 +414,52 @@ static int parse_expectation(const char *body, int here, int is_note, expect *e,
     return 0;
 }
 
+/*
+ * Parse the body of a CHECK-FIXES directive: TEXT, searched for anywhere in a
+ * line of the fixed file.  Blanks around TEXT are not part of it.
+ */
+static int parse_fix_pattern(const char *body, expect *e, const char **why)
+{
+    const char *p = body;
+    size_t len;
+    buf re = {0};
+    int rc;
+
+    while (*p == ' ' || *p == '\t')
+        p++;
+    len = strlen(p);
+    while (len > 0 && (p[len - 1] == ' ' || p[len - 1] == '\t' || p[len - 1] == '\r'))
+        len--;
+    if (len == 0) {
+        *why = "the text is empty";
+        return -1;
+    }
+    e->text = xstrndup(p, len);
+    if (text_to_regex(e->text, 0, &re, why) != 0) {
+        free(re.data);
+        return -1;
+    }
+    rc = regcomp(&e->re, re.data, REG_EXTENDED | REG_NOSUB);
+    free(re.data);
+    if (rc != 0) {
+        *why = "a {{...}} part is not a valid POSIX extended regex";
+        return -1;
+    }
+    e->re_ok = 1;
+    return 0;
+}
+
 /* --- the case file ------------------------------------------------------- */
 
 typedef struct case_file {
     char **lines;
     int nlines;
     expect_list msgs, notes;
+    expect_list fixes;  /* CHECK-FIXES, in file order */
     char **run_args;
     int nrun_args;
-    int fixes_skip;
-    int nfixes;
+    int fixes_skip;     /* RUN-FIXES: skip */
+    int fixes_unsafe;   /* RUN-FIXES: unsafe */
     int bad; /* directive errors */
 } case_file;
 
@@ -414,20 +483,59 @@ static void split_args(case_file *c, const char *s)
 
 /*
  * Find a directive in a line: "//", blanks, then CHECK-WORD or RUN-WORD.
- * Returns a pointer to the tag, or NULL.
+ * Returns a pointer to the tag, or NULL; *comment (when not NULL) is set to
+ * the "//" that starts it.
  */
-static const char *find_directive(const char *line)
+static const char *find_directive_at(const char *line, const char **comment)
 {
     const char *p = line;
     while ((p = strstr(p, "//")) != NULL) {
         const char *q = p + 2;
         while (*q == ' ' || *q == '\t')
             q++;
-        if (strncmp(q, "CHECK-", 6) == 0 || strncmp(q, "RUN-", 4) == 0)
+        if (strncmp(q, "CHECK-", 6) == 0 || strncmp(q, "RUN-", 4) == 0) {
+            if (comment)
+                *comment = p;
             return q;
+        }
         p += 2;
     }
     return NULL;
+}
+
+static const char *find_directive(const char *line)
+{
+    return find_directive_at(line, NULL);
+}
+
+/*
+ * The case as the fix run sees it: each directive comment cut down to "//"
+ * (up to the end of its line, a CR kept), every other byte as it is.
+ */
+static void strip_directives(const char *text, size_t n, buf *out)
+{
+    size_t i = 0;
+    while (i < n) {
+        const char *nl = memchr(text + i, '\n', n - i);
+        size_t end = nl ? (size_t)(nl - text) : n;
+        char *line = xstrndup(text + i, end - i);
+        const char *comment = NULL;
+        if (find_directive_at(line, &comment)) {
+            size_t keep = (size_t)(comment - line);
+            buf_add(out, text + i, keep);
+            buf_adds(out, "//");
+            if (end > i && text[end - 1] == '\r')
+                buf_addc(out, '\r');
+        } else {
+            buf_add(out, text + i, end - i);
+        }
+        free(line);
+        if (nl)
+            buf_addc(out, '\n');
+        i = end + (nl ? 1 : 0);
+    }
+    if (!out->data)
+        buf_adds(out, "");
 }
 
 static void parse_case(case_file *c, const char *text)
@@ -435,7 +543,6 @@ static void parse_case(case_file *c, const char *text)
     const char *p = text;
     int ln = 0;
     int last_msg = -1;
-    int pending_fixes_line = 0;
 
     while (*p) {
         const char *nl = strchr(p, '\n');
@@ -494,10 +601,27 @@ static void parse_case(case_file *c, const char *text)
                 e->owner = last_msg;
                 c->msgs.v[last_msg].nnotes++;
             }
-        } else if (strcmp(name, "CHECK-FIXES") == 0) {
-            c->nfixes++;
-            if (!pending_fixes_line)
-                pending_fixes_line = ln;
+        } else if (strcmp(name, "CHECK-FIXES") == 0 || strcmp(name, "CHECK-FIXES-NEXT") == 0 ||
+                   strcmp(name, "CHECK-FIXES-NOT") == 0) {
+            int kind = strcmp(name, "CHECK-FIXES") == 0 ? FIX_LINE
+                       : strcmp(name, "CHECK-FIXES-NEXT") == 0 ? FIX_NEXT : FIX_NOT;
+            int positive = 0, k;
+            expect *e;
+            for (k = 0; k < c->fixes.n; k++)
+                positive |= c->fixes.v[k].kind != FIX_NOT;
+            e = expect_push(&c->fixes);
+            e->directive_line = ln;
+            e->kind = kind;
+            if (kind == FIX_NEXT && !positive) {
+                fail_at(ln, "CHECK-FIXES-NEXT must follow a CHECK-FIXES");
+                c->bad++;
+                c->fixes.n--;
+            } else if (parse_fix_pattern(body, e, &why) != 0) {
+                fail_at(ln, "malformed %s: %s", name, why);
+                c->bad++;
+                expect_free(e);
+                c->fixes.n--;
+            }
         } else if (strcmp(name, "RUN-ARGS") == 0) {
             split_args(c, body);
         } else if (strcmp(name, "RUN-FIXES") == 0) {
@@ -510,28 +634,26 @@ static void parse_case(case_file *c, const char *text)
                 len--;
             if (len == 4 && strncmp(v, "skip", 4) == 0) {
                 c->fixes_skip = 1;
+            } else if (len == 6 && strncmp(v, "unsafe", 6) == 0) {
+                c->fixes_unsafe = 1;
             } else {
-                fail_at(ln, "malformed RUN-FIXES: the only value is 'skip'");
+                fail_at(ln, "malformed RUN-FIXES: expected 'unsafe' or 'skip'");
                 c->bad++;
             }
         } else {
             fail_at(ln, "unknown directive '%s' (known: CHECK-MESSAGES, CHECK-NOTES, "
-                        "CHECK-FIXES, RUN-ARGS, RUN-FIXES)", name);
+                        "CHECK-FIXES, CHECK-FIXES-NEXT, CHECK-FIXES-NOT, RUN-ARGS, RUN-FIXES)", name);
             c->bad++;
         }
         free(name);
     }
 
-    if (c->nfixes > 0) {
-        if (c->fixes_skip) {
-            fprintf(stdout, "%s: note: %d CHECK-FIXES line(s) skipped (RUN-FIXES: skip)\n", case_name,
-                    c->nfixes);
-        } else {
-            fail_at(pending_fixes_line, "CHECK-FIXES is not supported yet "
-                                        "(add '// RUN-FIXES: skip' to skip these lines)");
-            c->bad++;
-        }
+    if (c->fixes_skip && c->fixes_unsafe) {
+        fail_at(0, "RUN-FIXES: 'skip' and 'unsafe' exclude each other");
+        c->bad++;
     }
+    if (c->fixes_skip && c->fixes.n > 0)
+        fprintf(stdout, "%s: note: %d CHECK-FIXES line(s) skipped (RUN-FIXES: skip)\n", case_name, c->fixes.n);
 }
 
 static void expect_list_free(expect_list *l)
@@ -553,6 +675,7 @@ static void case_free(case_file *c)
     free(c->run_args);
     expect_list_free(&c->msgs);
     expect_list_free(&c->notes);
+    expect_list_free(&c->fixes);
 }
 
 /* --- running fscheck ----------------------------------------------------- */
@@ -945,7 +1068,330 @@ static void split_path(const char *path, char **dir, char **base)
     }
 }
 
-static int run_case(int argc, char **argv, case_file *c)
+/* --- the fix run ---------------------------------------------------------- */
+
+static int write_file(const char *path, const char *data, size_t n)
+{
+    int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    size_t off = 0;
+    if (fd < 0)
+        return -1;
+    while (off < n) {
+        ssize_t w = write(fd, data + off, n - off);
+        if (w < 0) {
+            if (errno == EINTR)
+                continue;
+            close(fd);
+            return -1;
+        }
+        off += (size_t)w;
+    }
+    return close(fd);
+}
+
+/* Copy the regular files of `from` (not its subfolders) into `to`, except
+ * `skip`.  Returns 0, or -1 with a message on stderr. */
+static int copy_folder_files(const char *from, const char *to, const char *skip)
+{
+    DIR *d = opendir(from[0] ? from : ".");
+    struct dirent *de;
+    int rc = 0;
+    if (!d) {
+        fprintf(stderr, "testdata_runner: cannot read the folder %s: %s\n", from[0] ? from : ".", strerror(errno));
+        return -1;
+    }
+    while (rc == 0 && (de = readdir(d)) != NULL) {
+        struct stat st;
+        char *src, *dst;
+        buf data = {0};
+        if (strcmp(de->d_name, skip) == 0 || de->d_name[0] == '.')
+            continue;
+        src = xmalloc(strlen(from) + strlen(de->d_name) + 2);
+        sprintf(src, "%s%s%s", from, from[0] ? "/" : "", de->d_name);
+        if (stat(src, &st) == 0 && S_ISREG(st.st_mode)) {
+            dst = xmalloc(strlen(to) + strlen(de->d_name) + 2);
+            sprintf(dst, "%s/%s", to, de->d_name);
+            if (read_file(src, &data) != 0 || write_file(dst, data.data, data.len) != 0) {
+                fprintf(stderr, "testdata_runner: cannot copy %s to %s: %s\n", src, to, strerror(errno));
+                rc = -1;
+            }
+            free(dst);
+            free(data.data);
+        }
+        free(src);
+    }
+    closedir(d);
+    return rc;
+}
+
+/* Remove the folder made for the fix run, and whatever is in it. */
+static void remove_folder(const char *path)
+{
+    DIR *d = opendir(path);
+    struct dirent *de;
+    struct stat st;
+    if (d) {
+        while ((de = readdir(d)) != NULL) {
+            char *p;
+            if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0)
+                continue;
+            p = xmalloc(strlen(path) + strlen(de->d_name) + 2);
+            sprintf(p, "%s/%s", path, de->d_name);
+            if (lstat(p, &st) == 0 && S_ISDIR(st.st_mode))
+                remove_folder(p);
+            else
+                unlink(p);
+            free(p);
+        }
+        closedir(d);
+    }
+    rmdir(path);
+}
+
+/* Split text into lines without their "\n" (and a "\r" before it). */
+static char **split_lines(const char *text, size_t n, int *nout)
+{
+    char **v = NULL;
+    int nv = 0;
+    size_t i = 0;
+    while (i < n) {
+        const char *nl = memchr(text + i, '\n', n - i);
+        size_t end = nl ? (size_t)(nl - text) : n;
+        size_t len = end - i;
+        if (nl && len > 0 && text[end - 1] == '\r')
+            len--;
+        v = xrealloc(v, (size_t)(nv + 1) * sizeof *v);
+        v[nv++] = xstrndup(text + i, len);
+        i = end + (nl ? 1 : 0);
+    }
+    *nout = nv;
+    return v;
+}
+
+static void free_lines(char **v, int n)
+{
+    int i;
+    for (i = 0; i < n; i++)
+        free(v[i]);
+    free(v);
+}
+
+/* Show the fixed file, numbered, around line `around` (all of it when short). */
+static void show_fixed(char **lines, int n, int around)
+{
+    int from = 1, to = n, i;
+    if (n > 60 && around > 0) {
+        from = around - 15 < 1 ? 1 : around - 15;
+        to = around + 15 > n ? n : around + 15;
+    }
+    fprintf(stdout, "  the fixed file (lines %d-%d of %d):\n", from, to, n);
+    for (i = from; i <= to; i++)
+        fprintf(stdout, "    %4d | %s\n", i, lines[i - 1]);
+}
+
+static int line_matches(const expect *e, const char *line)
+{
+    return regexec(&e->re, line, 0, NULL, 0) == 0;
+}
+
+/* The CHECK-FIXES-NOT lines c->fixes.v[from..to) must match none of the
+ * fixed lines [lo, hi). */
+static void check_nots(case_file *c, int from, int to, char **lines, int lo, int hi, int *miss_at)
+{
+    int i, k;
+    for (i = from; i < to; i++) {
+        expect *e = &c->fixes.v[i];
+        if (e->kind != FIX_NOT)
+            continue;
+        for (k = lo; k < hi; k++)
+            if (line_matches(e, lines[k])) {
+                fail_at(e->directive_line, "CHECK-FIXES-NOT matches line %d of the fixed file", k + 1);
+                detail("- %s", e->text);
+                detail("+ %s", lines[k]);
+                if (!*miss_at)
+                    *miss_at = k + 1;
+                break;
+            }
+    }
+}
+
+/*
+ * Match the CHECK-FIXES lines against the fixed file, as FileCheck does with
+ * one line per match: CHECK-FIXES on a line after the previous match,
+ * CHECK-FIXES-NEXT on the line right after it, CHECK-FIXES-NOT on no line
+ * between the matches around it.
+ */
+static void match_fixes(case_file *c, char **lines, int n, int *miss_at)
+{
+    int next = 0;     /* first fixed line open to a match */
+    int nots = 0;     /* first CHECK-FIXES-NOT not yet checked */
+    int i, k;
+
+    for (i = 0; i < c->fixes.n; i++) {
+        expect *e = &c->fixes.v[i];
+        int hit = -1;
+        if (e->kind == FIX_NOT)
+            continue;
+        if (e->kind == FIX_NEXT) {
+            if (next < n && line_matches(e, lines[next])) {
+                hit = next;
+            } else {
+                fail_at(e->directive_line, "CHECK-FIXES-NEXT does not match line %d of the fixed file, the one "
+                                           "after the previous match", next + 1);
+                detail("- %s", e->text);
+                detail("+ %s", next < n ? lines[next] : "(end of file)");
+            }
+        } else {
+            for (k = next; k < n && hit < 0; k++)
+                if (line_matches(e, lines[k]))
+                    hit = k;
+            if (hit < 0) {
+                int anywhere = -1;
+                for (k = 0; k < next && anywhere < 0; k++)
+                    if (line_matches(e, lines[k]))
+                        anywhere = k;
+                if (anywhere >= 0)
+                    fail_at(e->directive_line,
+                            "CHECK-FIXES matches line %d of the fixed file, but not after line %d, where the one "
+                            "before it matched", anywhere + 1, next);
+                else
+                    fail_at(e->directive_line, "CHECK-FIXES matches no line of the fixed file%s",
+                            next > 0 ? " after the previous match" : "");
+                detail("- %s", e->text);
+            }
+        }
+        if (hit < 0) {
+            /* the lines a CHECK-FIXES-NOT should avoid are unknown: skip those */
+            if (!*miss_at)
+                *miss_at = next > 0 ? next : 1;
+            nots = i + 1;
+            if (e->kind == FIX_NEXT)
+                next++;
+            continue;
+        }
+        check_nots(c, nots, i, lines, next, hit, miss_at);
+        nots = i + 1;
+        next = hit + 1;
+    }
+    check_nots(c, nots, c->fixes.n, lines, next, n, miss_at);
+}
+
+/*
+ * Run `fscheck --fix` on a copy of the case and check the file it leaves
+ * against the CHECK-FIXES lines.  `text` is the case as read (n bytes).
+ * Failures are counted in `failures`.  Returns 0, or 2 on a setup error.
+ */
+static int run_fixes(int argc, char **argv, case_file *c, const char *fscheck, const char *dir,
+                     const char *base, const char *text, size_t n)
+{
+    const char *tmproot = getenv("TMPDIR") && getenv("TMPDIR")[0] ? getenv("TMPDIR") : "/tmp";
+    char *tmp = xmalloc(strlen(tmproot) + 32);
+    char *copy = NULL;
+    char **av = NULL, **fixed_lines = NULL;
+    int ac = 0, i, nfixed = 0, before = failures, rc = 0, miss_at = 0;
+    buf stripped = {0}, fixed = {0};
+    run_result r;
+
+    memset(&r, 0, sizeof r);
+    sprintf(tmp, "%s/fscheck-fixes.XXXXXX", tmproot);
+    if (!mkdtemp(tmp)) {
+        fprintf(stderr, "testdata_runner: cannot make a folder in %s: %s\n", tmproot, strerror(errno));
+        free(tmp);
+        return 2;
+    }
+    strip_directives(text, n, &stripped);
+    copy = xmalloc(strlen(tmp) + strlen(base) + 2);
+    sprintf(copy, "%s/%s", tmp, base);
+    if (copy_folder_files(dir, tmp, base) != 0) {
+        rc = 2;
+        goto out;
+    }
+    if (write_file(copy, stripped.data, stripped.len) != 0) {
+        fprintf(stderr, "testdata_runner: cannot write %s: %s\n", copy, strerror(errno));
+        rc = 2;
+        goto out;
+    }
+
+    av = xmalloc((size_t)(argc + c->nrun_args + 10) * sizeof *av);
+    av[ac++] = (char *)fscheck;
+    av[ac++] = "--format=json";
+    av[ac++] = "--fix";
+    if (c->fixes_unsafe)
+        av[ac++] = "--unsafe-fixes";
+    for (i = 0; i < c->nrun_args; i++)
+        av[ac++] = c->run_args[i];
+    for (i = 3; i < argc; i++)
+        av[ac++] = argv[i];
+    av[ac++] = (char *)base;
+    av[ac++] = "--";
+    av[ac++] = "-std=c11";
+    av[ac++] = "-D_GNU_SOURCE";
+    av[ac] = NULL;
+
+    if (run_fscheck(av, tmp, &r) != 0) {
+        rc = 2;
+        goto out;
+    }
+    if (r.timed_out)
+        fail_at(0, "fscheck --fix did not finish within %d seconds", RUNNER_TIMEOUT_SECONDS);
+    else if (r.signalled)
+        fail_at(0, "fscheck --fix was killed by signal %d (%s)", r.signalled, strsignal(r.signalled));
+    else if (r.status != 0 && r.status != 1)
+        fail_at(0, "fscheck --fix exited with status %d (0 or 1 expected)", r.status);
+
+    if (read_file(copy, &fixed) != 0) {
+        fail_at(0, "the case is gone after fscheck --fix: %s", strerror(errno));
+        goto report;
+    }
+    fixed_lines = split_lines(fixed.data, fixed.len, &nfixed);
+    {
+        int same = fixed.len == stripped.len && memcmp(fixed.data, stripped.data, fixed.len) == 0;
+        if (c->fixes.n == 0 && !same) {
+            char **old;
+            int nold, k;
+            old = split_lines(stripped.data, stripped.len, &nold);
+            for (k = 0; k < nold && k < nfixed && strcmp(old[k], fixed_lines[k]) == 0; k++)
+                ;
+            fail_at(0, "fscheck --fix%s changed the case, which has no CHECK-FIXES lines (first change on line %d)",
+                    c->fixes_unsafe ? " --unsafe-fixes" : "", k + 1);
+            if (k < nold)
+                detail("- %s", old[k]);
+            if (k < nfixed)
+                detail("+ %s", fixed_lines[k]);
+            miss_at = k + 1;
+            free_lines(old, nold);
+        } else if (c->fixes.n > 0 && same) {
+            fail_at(c->fixes.v[0].directive_line, "fscheck --fix%s changed nothing, but the case has CHECK-FIXES lines",
+                    c->fixes_unsafe ? " --unsafe-fixes" : "");
+        }
+    }
+    match_fixes(c, fixed_lines, nfixed, &miss_at);
+
+report:
+    if (failures > before) {
+        fprintf(stdout, "  fix run (in %s):", tmp);
+        for (i = 0; i < ac; i++)
+            fprintf(stdout, " %s", av[i]);
+        fputc('\n', stdout);
+        fprintf(stdout, "  exit status: %d\n", r.signalled ? 128 + r.signalled : r.status);
+        print_indented("stderr", r.err.data ? r.err.data : "");
+        if (fixed_lines)
+            show_fixed(fixed_lines, nfixed, miss_at);
+    }
+out:
+    remove_folder(tmp);
+    free_lines(fixed_lines, nfixed);
+    free(fixed.data);
+    free(stripped.data);
+    free(r.out.data);
+    free(r.err.data);
+    free(av);
+    free(copy);
+    free(tmp);
+    return rc;
+}
+
+static int run_case(int argc, char **argv, case_file *c, const char *text, size_t n)
 {
     char *dir = NULL, *base = NULL, *fscheck = NULL;
     char **av = NULL;
@@ -1024,7 +1470,6 @@ static int run_case(int argc, char **argv, case_file *c)
     }
 
     if (failures) {
-        fprintf(stdout, "FAIL: %s: %d problem(s); %d expected, %d reported\n", case_name, failures, c->msgs.n, nf);
         fprintf(stdout, "  command (in %s):", dir[0] ? dir : ".");
         for (i = 0; i < ac; i++)
             fprintf(stdout, " %s", av[i]);
@@ -1033,9 +1478,21 @@ static int run_case(int argc, char **argv, case_file *c)
         if (!root)
             print_indented("stdout", r.out.data);
         print_indented("stderr", r.err.data);
+    }
+
+    if (!c->fixes_skip && run_fixes(argc, argv, c, fscheck, dir, base, text, n) != 0) {
+        rc = 2;
+        goto out;
+    }
+
+    if (failures) {
+        fprintf(stdout, "FAIL: %s: %d problem(s); %d expected, %d reported\n", case_name, failures, c->msgs.n, nf);
         rc = 1;
+    } else if (c->fixes_skip) {
+        fprintf(stdout, "PASS: %s (%d finding(s); no fix run)\n", case_name, nf);
+        rc = 0;
     } else {
-        fprintf(stdout, "PASS: %s (%d finding(s))\n", case_name, nf);
+        fprintf(stdout, "PASS: %s (%d finding(s); %d CHECK-FIXES)\n", case_name, nf, c->fixes.n);
         rc = 0;
     }
 
@@ -1076,7 +1533,6 @@ int main(int argc, char **argv)
         return 2;
     }
     parse_case(&c, text.data);
-    free(text.data);
     {
         const char *slash = strrchr(case_name, '/');
         const char *file = slash ? slash + 1 : case_name;
@@ -1089,8 +1545,9 @@ int main(int argc, char **argv)
         fprintf(stdout, "FAIL: %s: %d directive error(s)\n", case_name, c.bad);
         rc = 1;
     } else {
-        rc = run_case(argc, argv, &c);
+        rc = run_case(argc, argv, &c, text.data, text.len);
     }
+    free(text.data);
     case_free(&c);
     return rc;
 }

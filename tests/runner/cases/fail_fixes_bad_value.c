@@ -1,0 +1,2 @@
+// RUN-FIXES: always
+int x = 1;

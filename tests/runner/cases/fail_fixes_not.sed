@@ -1,0 +1,1 @@
+s/access(path, F_OK) == 0 \&\& //

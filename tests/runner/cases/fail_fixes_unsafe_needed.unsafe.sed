@@ -1,0 +1,1 @@
+s/if (stat(/if (lstat(/

@@ -1,0 +1,18 @@
+#include <sys/stat.h>
+#include <unistd.h>
+
+int is_dir(const char *path)
+{
+    struct stat st;
+    if (access(path, F_OK) == 0 && stat(path, &st) == 0)
+    // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: existence check is redundant: {{.*}} [FS101]
+    // CHECK-FIXES: {{^}}    struct stat st;{{$}}
+    // CHECK-FIXES-NOT: access(
+    // CHECK-FIXES-NEXT: {{^}}    if (stat(path, &st) == 0){{$}}
+    // CHECK-FIXES: return S_ISDIR({{[a-z]+}}.st_mode);
+        return S_ISDIR(st.st_mode);
+    return 0;
+    // CHECK-FIXES: {{^}}    return 0;
+    // CHECK-FIXES-NOT: access(
+    // CHECK-FIXES: {{^}}}{{$}}
+}
