@@ -14,6 +14,7 @@ int config_is_private(const struct config *cfg)
 
     if (FILE_EXISTS(cfg->path) && stat(cfg->path, &st) == 0)
     // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: existence check is redundant: {{.*}} [FS101]
+    // CHECK-FIXES: {{^}}    if (stat(cfg->path, &st) == 0){{$}}
         return (st.st_mode & 077) == 0;
     return 0;
 }

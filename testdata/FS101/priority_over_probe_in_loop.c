@@ -15,6 +15,7 @@ int process_all(const char *dir, const char *const *items, size_t n)
         if (access(dir, F_OK) == 0 && stat(dir, &st) == 0 && S_ISDIR(st.st_mode))
         // CHECK-MESSAGES: :[[@LINE-1]]:13: warning: existence check is redundant: {{.*}} [FS101]
         // CHECK-MESSAGES: :[[@LINE-2]]:39: warning: probe inside a loop: {{.*}} [FS401]
+        // CHECK-FIXES: {{^}}        if (stat(dir, &st) == 0 && S_ISDIR(st.st_mode)){{$}}
             done += process(dir, items[i]) == 0;
     }
     return done;

@@ -8,6 +8,10 @@ int count_entries(const char *dir)
 
     if (access(dir, R_OK) != 0)
     // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: access check before open is a race (CWE-367): {{.*}} [FS201]
+    // CHECK-FIXES: {{^}}    int n = 0;{{$}}
+    // CHECK-FIXES-NEXT: {{^$}}
+    // CHECK-FIXES-NEXT: {{^}}    ;{{$}}
+    // CHECK-FIXES-NEXT: {{^}}    d = opendir(dir);{{$}}
         return -1;
     d = opendir(dir);
     if (d == NULL)
