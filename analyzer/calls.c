@@ -100,7 +100,7 @@ static const struct {
     { "abort", 0 }, { "assert", 0 }, { "__assert_fail", 0 }, { "strerror", 0 }, { "sleep", 0 },
     { "usleep", 0 }, { "isatty", 0 }, { "getpid", 0 }, { "time", 1 }, { "execv", 0 },
     { "execvp", 0 }, { "execl", 0 }, { "execlp", 0 }, { "system", 0 }, { "popen", 0 },
-    { "fflush", 0 }, { "feof", 0 }, { "ferror", 0 }, { "fdopen", 0 }, { "dlopen", 0 },
+    { "__errno_location", 0 }, { "fflush", 0 }, { "feof", 0 }, { "ferror", 0 }, { "fdopen", 0 }, { "dlopen", 0 },
     { "tolower", 0 }, { "toupper", 0 }, { "isspace", 0 }, { "isdigit", 0 }, { "isalpha", 0 },
     { "isalnum", 0 }, { "strtol", 2 }, { "strtoul", 2 }, { "strtoll", 2 }, { "strtoull", 2 },
     { "strtod", 2 }, { "realpath", 2 }, { "readlink", 2 }, { "getcwd", 1 },

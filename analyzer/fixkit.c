@@ -135,13 +135,76 @@ int fs_is_guard(fs_ctx *ctx, int a, int b)
         p++;
     if (*p != ')')
         return 0;
-    int fa = fs_fail_target(ctx, a), sa = fs_succ_target(ctx, a);
-    if (fa < 0 || sa < 0)
-        return 0;
-    /* the failure branch leaves: b is not reached from it */
-    if (fs_reach(fs_ctx_walk(ctx), fa, b, NULL, NULL))
+    /* the then-branch leaves: b is not reached from it */
+    int then = fs_then_target(ctx, a);
+    if (then < 0 || fs_reach(fs_ctx_walk(ctx), then, b, NULL, NULL))
         return 0;
     return 1;
+}
+
+int fs_then_target(const fs_ctx *ctx, int a)
+{
+    const fs_func *fn = fs_ctx_func(ctx);
+    for (int n = 0; n < fn->nnodes; n++) {
+        const fs_node *br = &fn->nodes[n];
+        if (br->kind == FS_N_BRANCH && br->test == a && br->nsucc == 2)
+            return br->succ[0].to;
+    }
+    return -1;
+}
+
+int fs_else_target(const fs_ctx *ctx, int a)
+{
+    const fs_func *fn = fs_ctx_func(ctx);
+    for (int n = 0; n < fn->nnodes; n++) {
+        const fs_node *br = &fn->nodes[n];
+        if (br->kind == FS_N_BRANCH && br->test == a && br->nsucc == 2)
+            return br->succ[1].to;
+    }
+    return -1;
+}
+
+int fs_return_reached(const fs_ctx *ctx, int n)
+{
+    const fs_func *fn = fs_ctx_func(ctx);
+    int found = -1, sp = 0;
+    int *stack = fs_xmalloc(sizeof(int) * (size_t)fn->nnodes);
+    unsigned char *mark = fs_xcalloc((size_t)fn->nnodes, 1);
+    stack[sp++] = n;
+    mark[n] = 1;
+    while (sp > 0) {
+        int x = stack[--sp];
+        const fs_node *xn = &fn->nodes[x];
+        if (xn->kind == FS_N_RETURN) {
+            if (found >= 0 && found != x) {
+                found = -2;
+                break;
+            }
+            found = x;
+            continue;
+        }
+        int errno_read = xn->kind == FS_N_CALL && xn->callee && strcmp(xn->callee, "__errno_location") == 0;
+        if ((xn->kind == FS_N_CALL && !errno_read) || xn->kind == FS_N_WRITE ||
+            (xn->kind == FS_N_BRANCH && xn->test >= 0) || x == fn->exit) {
+            found = -2;
+            break;
+        }
+        for (int i = 0; i < xn->nsucc; i++) {
+            int t = xn->succ[i].to;
+            if (xn->succ[i].back) {
+                found = -2;
+                sp = 0;
+                break;
+            }
+            if (!mark[t]) {
+                mark[t] = 1;
+                stack[sp++] = t;
+            }
+        }
+    }
+    free(stack);
+    free(mark);
+    return found >= 0 ? found : -1;
 }
 
 static void fs_delete_range(fs_ctx *ctx, fs_fix *fix, const fs_node *an, long b, long e)

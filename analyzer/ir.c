@@ -228,9 +228,9 @@ void fs_func_dump(const fs_func *f, FILE *out)
             fprintf(out, " test=n%d true=%s false=%s guard=%d", n->test, fs_out_name(n->out[0]),
                     fs_out_name(n->out[1]), n->guard_var);
         if (n->kind == FS_N_RETURN)
-            fprintf(out, " test=n%d sense=%d/%s/%s const=%d:%ld void=%d", n->ret_test, n->ret_sense.kind,
-                    fs_out_name(n->ret_sense.when_true), fs_out_name(n->ret_sense.when_false), n->ret_const,
-                    n->ret_value, n->ret_void);
+            fprintf(out, " test=n%d sense=%d/%s/%s const=%d:%ld void=%d eexist=%d:%ld", n->ret_test,
+                    n->ret_sense.kind, fs_out_name(n->ret_sense.when_true), fs_out_name(n->ret_sense.when_false),
+                    n->ret_const, n->ret_value, n->ret_void, n->ret_eexist, n->ret_eexist_value);
         fprintf(out, " ->");
         for (int j = 0; j < n->nsucc; j++)
             fprintf(out, " n%d%s", n->succ[j].to, n->succ[j].back ? "(back)" : "");

@@ -72,6 +72,8 @@ typedef struct fs_op {
     int follows;             /* 1 when the call follows a final symlink */
     int fields_read;         /* stat probes: 1 when the buffer's fields are used */
     int open_mode;           /* FS_OPEN_READ | FS_OPEN_WRITE */
+    int excl;                /* creates: fails with EEXIST when the path exists */
+    int pure;                /* wrappers: nothing but the operation (no other calls or writes) */
     fs_sense sense;          /* how the call's value relates to success */
     const char *base;        /* the libc call at the bottom: "access", "stat", "fopen" */
     int via_wrapper;         /* 1 for a project function or macro */
@@ -117,6 +119,8 @@ typedef enum fs_node_kind {
     FS_N_RETURN  /* return; see ret_* */
 } fs_node_kind;
 
+enum { FS_WRITE_CWD = -2 };
+
 typedef struct fs_edge {
     int to;
     int back; /* a loop back edge (or backward goto) */
@@ -147,7 +151,8 @@ typedef struct fs_node {
     int in_if_cond;     /* evaluated in that if statement's condition */
     int if_has_else;
 
-    /* FS_N_WRITE / FS_N_READ */
+    /* FS_N_WRITE / FS_N_READ; a write of var -1 is an unknown callee's
+     * (globals), FS_WRITE_CWD a change of the working folder */
     int var;
     char *member;       /* member chain written, e.g. "->path"; NULL: the whole variable */
 
@@ -163,6 +168,8 @@ typedef struct fs_node {
     int ret_const;         /* 1 when a constant is returned, value in ret_value */
     long ret_value;
     int ret_void;
+    int ret_eexist;        /* returns `errno == EEXIST ? V : ...` */
+    long ret_eexist_value; /* V */
 } fs_node;
 
 typedef struct fs_loop {

@@ -51,28 +51,6 @@ static void fs_mark_forward(fs_walk *w, int from, unsigned char bit,
     }
 }
 
-static void fs_mark_backward(fs_walk *w, int to, unsigned char bit)
-{
-    /* Predecessor lists are not stored: iterate to a fixpoint over forward edges. */
-    const fs_func *fn = w->fn;
-    w->mark[to] |= bit;
-    int changed = 1;
-    while (changed) {
-        changed = 0;
-        for (int n = fn->nnodes - 1; n >= 0; n--) {
-            if (w->mark[n] & bit)
-                continue;
-            const fs_node *node = &fn->nodes[n];
-            for (int i = 0; i < node->nsucc; i++)
-                if (!node->succ[i].back && (w->mark[node->succ[i].to] & bit)) {
-                    w->mark[n] |= bit;
-                    changed = 1;
-                    break;
-                }
-        }
-    }
-}
-
 int fs_reach(fs_walk *w, int from, int to, int (*block)(const fs_func *, int, void *), void *arg)
 {
     memset(w->mark, 0, (size_t)w->fn->nnodes);
@@ -106,6 +84,8 @@ int fs_write_kills(const fs_func *fn, int wnode, const fs_path *p)
     const fs_node *w = &fn->nodes[wnode];
     if (w->kind != FS_N_WRITE || !p->key)
         return 0;
+    if (w->var == FS_WRITE_CWD) /* chdir: every path but absolute literals and *at() ones */
+        return !(p->key[0] == '"' && p->key[1] == '/') && strncmp(p->key, "fd:", 3) != 0;
     if (w->var < 0)
         return p->root >= 0 && fn->vars[p->root].kind == FS_VAR_GLOBAL; /* unknown callee: globals */
     if (!fs_deps_has(p, w->var))
@@ -124,16 +104,64 @@ typedef struct fs_kill_arg {
     const fs_path *p1, *p2;
 } fs_kill_arg;
 
+/* Nodes on some way from `from` to `to`, loops included: forward from
+ * `from` without passing through `to`, backward from `to` without passing
+ * through `from`. */
 int fs_write_between(fs_walk *w, int from, int to, const fs_path *p)
 {
     const fs_func *fn = w->fn;
-    memset(w->mark, 0, (size_t)fn->nnodes);
-    fs_mark_forward(w, from, 1, NULL, NULL, NULL, NULL);
+    int n = fn->nnodes;
+    memset(w->mark, 0, (size_t)n);
+    int sp = 0;
+    w->mark[from] |= 1;
+    w->stack[sp++] = from;
+    while (sp > 0) {
+        int x = w->stack[--sp];
+        if (x == to && x != from)
+            continue;
+        for (int i = 0; i < fn->nodes[x].nsucc; i++) {
+            int t = fn->nodes[x].succ[i].to;
+            if (!(w->mark[t] & 1)) {
+                w->mark[t] |= 1;
+                w->stack[sp++] = t;
+            }
+        }
+    }
     if (!(w->mark[to] & 1))
         return 0;
-    fs_mark_backward(w, to, 2);
-    for (int n = 0; n < fn->nnodes; n++)
-        if ((w->mark[n] & 3) == 3 && n != from && n != to && fs_write_kills(fn, n, p))
+    /* predecessor lists, built once for this question */
+    int *cnt = fs_xcalloc((size_t)n + 1, sizeof(int));
+    for (int x = 0; x < n; x++)
+        for (int i = 0; i < fn->nodes[x].nsucc; i++)
+            cnt[fn->nodes[x].succ[i].to + 1]++;
+    for (int x = 0; x < n; x++)
+        cnt[x + 1] += cnt[x];
+    int *pred = fs_xmalloc(sizeof(int) * ((size_t)cnt[n] + 1));
+    int *fill = fs_xmalloc(sizeof(int) * ((size_t)n + 1));
+    memcpy(fill, cnt, sizeof(int) * (size_t)n);
+    for (int x = 0; x < n; x++)
+        for (int i = 0; i < fn->nodes[x].nsucc; i++)
+            pred[fill[fn->nodes[x].succ[i].to]++] = x;
+    sp = 0;
+    w->mark[to] |= 2;
+    w->stack[sp++] = to;
+    while (sp > 0) {
+        int x = w->stack[--sp];
+        if (x == from && x != to)
+            continue;
+        for (int k = cnt[x]; k < cnt[x + 1]; k++) {
+            int t = pred[k];
+            if (!(w->mark[t] & 2)) {
+                w->mark[t] |= 2;
+                w->stack[sp++] = t;
+            }
+        }
+    }
+    free(cnt);
+    free(pred);
+    free(fill);
+    for (int x = 0; x < n; x++)
+        if ((w->mark[x] & 3) == 3 && x != from && x != to && fs_write_kills(fn, x, p))
             return 1;
     return 0;
 }

@@ -211,14 +211,10 @@ static int lvalue_root(fs_lowerer *L, const fs_ast *e, fs_buf *member, int *thro
         return r;
     }
     case FS_A_INDEX:
-        if (member) {
-            member->len = 0;
-            if (member->s)
-                member->s[0] = '\0';
-        }
+        /* an element of base: base's storage (whole array member) changes */
         if (through_ptr)
             *through_ptr = 1;
-        return e->nkids ? lvalue_root(L, e->kids[0], NULL, through_ptr) : -1;
+        return e->nkids ? lvalue_root(L, e->kids[0], member, through_ptr) : -1;
     case FS_A_UNOP:
         if (is_op(e, "*") && e->nkids) {
             if (through_ptr)
@@ -239,7 +235,7 @@ static int lvalue_root(fs_lowerer *L, const fs_ast *e, fs_buf *member, int *thro
 
 static void emit_write(fs_lowerer *L, int var, const char *member)
 {
-    if (var < -1)
+    if (var < FS_WRITE_CWD)
         return;
     int n = emit(L, FS_N_WRITE);
     L->fn->nodes[n].var = var;
@@ -343,6 +339,20 @@ static fs_test test_of(fs_lowerer *L, const fs_ast *e)
         fs_outcome t = r.t;
         r.t = r.f;
         r.f = t;
+        return r;
+    }
+    if (e->kind == FS_A_COND && e->nkids == 3) {
+        /* c ? 1 : 0 is c; c ? 0 : 1 is !c */
+        long x, y;
+        if (is_number(e->kids[1], &x) && is_number(e->kids[2], &y) && !x != !y) {
+            r = test_of(L, e->kids[0]);
+            if (!x) {
+                fs_outcome t = r.t;
+                r.t = r.f;
+                r.f = t;
+            }
+            return r;
+        }
         return r;
     }
     if (e->kind == FS_A_BINOP && e->nkids == 2 && e->name) {
@@ -520,6 +530,8 @@ static void arg_may_be_written(fs_lowerer *L, const fs_ast *a, int by_pointer_pa
     if (!s)
         return;
     if (s->kind == FS_A_UNOP && is_op(s, "&") && s->nkids == 1) {
+        if (!by_pointer_param)
+            return; /* &x passed as a pointer to const */
         fs_buf m = { 0 };
         int through = 0;
         int v = lvalue_root(L, s->kids[0], &m, &through);
@@ -548,6 +560,7 @@ static void set_op_from_spec(fs_lowerer *L, int n, const fs_ast *call, const fs_
     fs_node *node = &L->fn->nodes[n];
     int nargs = call->nkids - 1;
     node->op.kind = sp->kind;
+    node->op.excl = sp->kind == FS_OP_CREATE && sp->value == FS_VAL_RAW; /* mkdir, mkfifo, link, ... */
     node->op.family = sp->family;
     node->op.follows = sp->follows;
     node->op.base = sp->name;
@@ -635,13 +648,14 @@ static void set_op_from_spec(fs_lowerer *L, int n, const fs_ast *call, const fs_
                         node->op.open_mode = FS_OPEN_READ | (plus ? FS_OPEN_WRITE : 0);
                     else if (c == 'w' || c == 'a' || c == 'x') {
                         node->op.kind = FS_OP_CREATE;
+                        node->op.excl = strchr(t, 'x') != NULL;
                         node->op.open_mode = FS_OPEN_WRITE | (plus ? FS_OPEN_READ : 0);
                     } else
                         node->op.kind = FS_OP_MAYBE;
                 }
             } else {
                 /* open flags: O_RDONLY 0, O_WRONLY 1, O_RDWR 2, O_CREAT 0100 */
-                int flags = 0, known = 1, creat = 0;
+                int flags = 0, known = 1, creat = 0, excl = 0;
                 const fs_ast *stack[32];
                 int sp2 = 0;
                 stack[sp2++] = m;
@@ -655,10 +669,13 @@ static void set_op_from_spec(fs_lowerer *L, int n, const fs_ast *call, const fs_
                         flags |= (int)v;
                         if (v & 0100)
                             creat = 1;
+                        if (v & 0200)
+                            excl = 1;
                     } else if (x->kind == FS_A_IDENT && x->name) {
                         if (strcmp(x->name, "O_WRONLY") == 0) flags |= 1;
                         else if (strcmp(x->name, "O_RDWR") == 0) flags |= 2;
                         else if (strcmp(x->name, "O_CREAT") == 0 || strcmp(x->name, "O_TMPFILE") == 0) creat = 1;
+                        else if (strcmp(x->name, "O_EXCL") == 0) excl = 1;
                         else if (strcmp(x->name, "O_RDONLY") == 0) ;
                         else if (strncmp(x->name, "O_", 2) != 0) known = 0;
                     } else {
@@ -667,8 +684,10 @@ static void set_op_from_spec(fs_lowerer *L, int n, const fs_ast *call, const fs_
                 }
                 if (!known)
                     node->op.kind = FS_OP_MAYBE;
-                else if (creat)
+                else if (creat) {
                     node->op.kind = FS_OP_CREATE;
+                    node->op.excl = excl;
+                }
                 int acc = flags & 3;
                 node->op.open_mode = acc == 0 ? FS_OPEN_READ : acc == 1 ? FS_OPEN_WRITE : (FS_OPEN_READ | FS_OPEN_WRITE);
             }
@@ -684,6 +703,46 @@ static void set_op_from_spec(fs_lowerer *L, int n, const fs_ast *call, const fs_
                 node->buf_var = k->var;
         }
     }
+}
+
+/* errno, as clang expands it ((*__errno_location ())) or as written */
+static int is_errno(const fs_ast *e)
+{
+    e = strip(e);
+    if (!e)
+        return 0;
+    if (e->kind == FS_A_IDENT && e->name && strcmp(e->name, "errno") == 0)
+        return 1;
+    if (e->kind == FS_A_UNOP && is_op(e, "*") && e->nkids == 1) {
+        const fs_ast *c = strip(e->kids[0]);
+        return c && c->kind == FS_A_CALL && c->name && strcmp(c->name, "__errno_location") == 0;
+    }
+    return 0;
+}
+
+static int is_eexist(const fs_ast *e)
+{
+    long v;
+    e = strip(e);
+    if (!e)
+        return 0;
+    if (e->kind == FS_A_IDENT && e->name && strcmp(e->name, "EEXIST") == 0)
+        return 1;
+    return is_number(e, &v) && v == 17;
+}
+
+/* `errno == EEXIST ? V : W` (or `errno != EEXIST ? W : V`): 1 and *v = V. */
+static int eexist_value(const fs_ast *e, long *v)
+{
+    e = strip(e);
+    if (!e || e->kind != FS_A_COND || e->nkids != 3)
+        return 0;
+    const fs_ast *c = strip(e->kids[0]);
+    if (!c || c->kind != FS_A_BINOP || c->nkids != 2 || !(is_op(c, "==") || is_op(c, "!=")))
+        return 0;
+    if (!((is_errno(c->kids[0]) && is_eexist(c->kids[1])) || (is_errno(c->kids[1]) && is_eexist(c->kids[0]))))
+        return 0;
+    return is_number(e->kids[is_op(c, "==") ? 1 : 2], v);
 }
 
 static void lower_call(fs_lowerer *L, const fs_ast *e)
@@ -736,8 +795,9 @@ static void lower_call(fs_lowerer *L, const fs_ast *e)
         }
         return;
     }
-    if (e->name && strcmp(e->name, "chdir") == 0) {
+    if (e->name && (strcmp(e->name, "chdir") == 0 || strcmp(e->name, "fchdir") == 0)) {
         /* relative paths change meaning: treat as a write of everything */
+        emit_write(L, FS_WRITE_CWD, NULL);
         emit_write(L, -1, NULL);
         for (int v = 0; v < L->fn->nvars; v++)
             emit_write(L, v, NULL);
@@ -1069,7 +1129,8 @@ static void lower_stmt(fs_lowerer *L, const fs_ast *s)
         const fs_ast *body = s->nkids > 1 ? s->kids[1] : NULL;
         int after = new_node(L, FS_N_NOP);
         if (cond_is_const(c, &cv) && cv == 0) {
-            L->cur = after; /* while (0): the body never runs */
+            link_to(L, after); /* while (0): the body never runs */
+            L->cur = after;
             break;
         }
         int outer = L->loop;
@@ -1233,6 +1294,9 @@ static void lower_stmt(fs_lowerer *L, const fs_ast *s)
         } else if (is_number(e, &cv)) {
             rn->ret_const = 1;
             rn->ret_value = cv;
+        } else if (eexist_value(e, &cv)) {
+            rn->ret_eexist = 1;
+            rn->ret_eexist_value = cv;
         } else {
             fs_sense sense;
             int call = value_of(L, e, &sense);

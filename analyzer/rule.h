@@ -67,6 +67,12 @@ int fs_succ_target(const fs_ctx *ctx, int a);
 /* From node n, through empty nodes only, to a return of a constant: 1 and
  * *value set, else 0. */
 int fs_returns_const(const fs_ctx *ctx, int n, long *value);
+/* The then / else edge of the branch testing call a, or -1. */
+int fs_then_target(const fs_ctx *ctx, int a);
+int fs_else_target(const fs_ctx *ctx, int a);
+/* The one return reached from node n through empty nodes and branches that
+ * test no call (e.g. `errno == EEXIST ? 1 : -1`), or -1. */
+int fs_return_reached(const fs_ctx *ctx, int n);
 /* Nothing but empty nodes (and declarations of unrelated variables) from
  * node n up to call b. */
 int fs_straight_to(const fs_ctx *ctx, int n, int b);

@@ -385,6 +385,15 @@ static void fs_summarize_param(const fs_func *fn, int var, fs_walk *w, fs_summar
     }
     free(first);
     if (ok) {
+        /* pure: the function does nothing but the operation on its parameter */
+        s.op.pure = 1;
+        for (int n = 0; n < fn->nnodes && s.op.pure; n++) {
+            const fs_node *x = &fn->nodes[n];
+            if (x->kind == FS_N_CALL && !fs_is_param_op(fn, n, var))
+                s.op.pure = 0;
+            if (x->kind == FS_N_WRITE && (x->var < 0 || fn->vars[x->var].kind == FS_VAR_GLOBAL))
+                s.op.pure = 0;
+        }
         s.op.via_wrapper = 1;
         fs_summaries_add(out, &s);
     }

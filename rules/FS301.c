@@ -1,6 +1,33 @@
 /* FS301 check-then-create: an existence probe whose "missing" outcome leads to creating the path. */
 #include "rulekit.h"
 
+/* `if (exists(p)) return V; if (mkdir(p) != 0) return errno == EEXIST ? V : W;`:
+ * the create already answers "exists" with V, so the check can go. */
+static void fs301_fix(fs_ctx *ctx, fs_finding *f, int a, int b)
+{
+    const fs_node *an = fs_ctx_node(ctx, a), *bn = fs_ctx_node(ctx, b);
+    if (!fs_is_guard(ctx, a, b) || an->macro)
+        return;
+    long v;
+    int then = fs_then_target(ctx, a), other = fs_else_target(ctx, a);
+    const fs_func *fn = fs_ctx_func(ctx);
+    int then_is_exists = 0;
+    for (int n = 0; n < fn->nnodes; n++)
+        if (fn->nodes[n].kind == FS_N_BRANCH && fn->nodes[n].test == a && fn->nodes[n].out[0] == FS_OUT_SUCC)
+            then_is_exists = 1;
+    int ret = fs_fail_target(ctx, b) >= 0 ? fs_return_reached(ctx, fs_fail_target(ctx, b)) : -1;
+    int same = then_is_exists && fs_returns_const(ctx, then, &v) && other >= 0 && fs_straight_to(ctx, other, b) &&
+               bn->op.excl && ret >= 0 && fn->nodes[ret].ret_eexist && fn->nodes[ret].ret_eexist_value == v;
+    int safe = same && (!an->op.via_wrapper || an->op.pure) &&
+               (an->op.family != FS_PROBE_ACCESS || !fs_ctx_uses_setuid(ctx));
+    fs_fix *fix = fs_finding_set_fix(f, safe ? FS_FIX_SAFE : FS_FIX_UNSAFE,
+                                     same ? "drop the existence check: the create below already returns the same "
+                                            "for an existing path (EEXIST)"
+                                          : "drop the existence check and treat the create's EEXIST failure as "
+                                            "\"already there\"");
+    fs_fix_delete_statement(ctx, fix, a);
+}
+
 static void fs301_check(fs_ctx *ctx)
 {
     const fs_func *fn = fs_ctx_func(ctx);
@@ -30,13 +57,7 @@ static void fs301_check(fs_ctx *ctx)
                                   f->path_expr, an_name, bn_name, b->range.begin.line);
         f->syscalls_saved = 1;
         fs_note_calls(f, ctx, hits, 0, nh, "is created by");
-        if (fs_is_guard(ctx, a, hits[0]) && !an->macro) {
-            /* `if (exists(p)) return ...; mkdir(p)`: the guard's "exists" branch
-             * must now come from the create's EEXIST */
-            fs_fix *fix = fs_finding_set_fix(f, FS_FIX_UNSAFE,
-                "drop the existence check and treat the create's EEXIST failure as \"already there\"");
-            fs_fix_delete_statement(ctx, fix, a);
-        }
+        fs301_fix(ctx, f, a, hits[0]);
     }
 }
 
