@@ -160,23 +160,29 @@ static void test_exists_idioms(void **state)
     ut_free(tu);
 }
 
-/* More ways of writing "exists", whose sense is lost. */
-static void test_exists_idioms_lost_sense(void **state)
+/* "exists" written as c ? true : false keeps its sense. */
+static void test_exists_ternary_sense(void **state)
+{
+    (void)state;
+    ut_tu *tu = ut_parse_fix(DECLS
+        "#include <stdbool.h>\n"
+        "bool c1(const char *p) { return access(p, F_OK) == 0 ? true : false; }\n");
+    check_exists_wrapper(tu, "c1", FS_PROBE_ACCESS);
+    ut_free(tu);
+}
+
+/* A flag variable set in a branch loses the sense. */
+static void test_exists_flag_variable_lost_sense(void **state)
 {
     (void)state;
     /* known bug: summary.c fs_return_sense() finds no sense when the result
-     * reaches the return through ?: or through a flag variable set in a
-     * branch, so these wrappers are probes with an unknown sense and FS301
-     * (also FS201, FS302) misses them:
-     *   static bool file_exists(const char *p) { return access(p, F_OK) == 0 ? true : false; }
-     *   int a(const char *dir) { if (!file_exists(dir)) return mkdir(dir, 0700); return 0; }
-     * reports nothing; with `return access(p, F_OK) == 0;` it reports FS301. */
+     * reaches the return through a flag variable set in a branch, so such a
+     * wrapper is a probe with an unknown sense and FS301 (also FS201, FS302)
+     * misses it:
+     *   int c2(const char *p) { int ok = 0; if (access(p, F_OK) == 0) ok = 1; return ok; } */
     skip();
     ut_tu *tu = ut_parse_fix(DECLS
-        "#include <stdbool.h>\n"
-        "bool c1(const char *p) { return access(p, F_OK) == 0 ? true : false; }\n"
         "int c2(const char *p) { int ok = 0; if (access(p, F_OK) == 0) ok = 1; return ok; }\n");
-    check_exists_wrapper(tu, "c1", FS_PROBE_ACCESS);
     check_exists_wrapper(tu, "c2", FS_PROBE_ACCESS);
     ut_free(tu);
 }
@@ -581,7 +587,8 @@ int main(void)
         cmocka_unit_test(test_is_dir),
         cmocka_unit_test(test_file_exists_access),
         cmocka_unit_test(test_exists_idioms),
-        cmocka_unit_test(test_exists_idioms_lost_sense),
+        cmocka_unit_test(test_exists_ternary_sense),
+        cmocka_unit_test(test_exists_flag_variable_lost_sense),
         cmocka_unit_test(test_file_exists_stat),
         cmocka_unit_test(test_null_guarded_wrapper),
         cmocka_unit_test(test_probe_on_some_paths_is_no_wrapper),

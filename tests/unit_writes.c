@@ -150,12 +150,11 @@ static void test_unknown_function_pointer_args(void **state)
 static void test_const_pointer_to_containing_struct(void **state)
 {
     (void)state;
-    /* known bug: `&x` passed to a const-pointer parameter is treated as a
+    /* formerly a bug: `&x` passed to a const-pointer parameter is treated as a
      * write (lower.c arg_may_be_written ignores by_pointer_param for `&`):
      *   struct S { char path[64]; };  void look(const struct S *);
      *   void f(struct S sv) { access(sv.path, 0); look(&sv); access(sv.path, 4); }
      * gives fs_write_between() == 1. */
-    skip();
     KEEPS("sv.path", "look(&sv);");
 }
 
@@ -199,12 +198,11 @@ static void test_other_member_of_same_struct(void **state)
 static void test_element_of_other_member(void **state)
 {
     (void)state;
-    /* known bug: lower.c lvalue_root() drops the member chain under an
+    /* formerly a bug: lower.c lvalue_root() drops the member chain under an
      * index, so `s->path[0] = 0` is a write of the whole `s`:
      *   struct S { char path[64]; char *name; };
      *   void f(struct S *s) { access(s->name, 0); s->path[0] = 0; access(s->name, 4); }
      * gives fs_write_between() == 1 (a missed pair, not a false one). */
-    skip();
     KEEPS("s->name", "s->path[0] = 0;");
     KEEPS("sv.name", "sv.path[1] = 'x';");
 }
@@ -336,7 +334,7 @@ static void test_write_on_one_branch(void **state)
 static void test_write_in_loop_between(void **state)
 {
     (void)state;
-    /* known bug: fs_write_between() marks the nodes between the calls
+    /* formerly a bug: fs_write_between() marks the nodes between the calls
      * along forward edges only, so a write in a loop body (whose only way
      * on is the back edge) is never "between":
      *   void f(char *p) { access(p, 0); while (*p == '/') p++; access(p, 4); }
@@ -345,7 +343,6 @@ static void test_write_in_loop_between(void **state)
      *   if (access(p, F_OK) != 0) return -1; while (*p == '/') p++;
      *   if (stat(p, &st) != 0) return -1; return st.st_size;
      * although the stat() probes another path. */
-    skip();
     WRITES("p", "while (*p == '/') p++;");
     WRITES("buf", "for (int k = 0; k < i; k++) buf[k] = 'a';");
     WRITES("p", "do { p++; } while (*p);");
@@ -373,7 +370,7 @@ static void test_chdir_changes_relative_paths(void **state)
     (void)state;
     WRITES("p", "chdir(\"/\");");
     WRITES("buf", "chdir(\"/\");");
-    /* known bug: a string literal path is not killed by chdir(): lower.c
+    /* formerly a bug: a string literal path is not killed by chdir(): lower.c
      * emits writes of every variable and of "globals" (var -1), but
      * fs_write_kills() never kills a path whose root is -1 (literals):
      *   void f(void) { access("cfg", 0); chdir("/"); access("cfg", 4); }
@@ -381,7 +378,6 @@ static void test_chdir_changes_relative_paths(void **state)
      * name different files (fscheck reports FS101 for
      *   if (access("data.cfg", F_OK) != 0) return -1; if (chdir("/srv") != 0)
      *   return -1; if (stat("data.cfg", &st) != 0) return -1; ...). */
-    skip();
     WRITES("\"rel.cfg\"", "chdir(\"/\");");
 }
 
