@@ -1545,16 +1545,29 @@ static fs_ast *conv_pp_if(fs_ts *t, TSNode n)
         long v;
         TSNode c = field(t, n, F_CONDITION);
         if (kind_of(t, c) == T_NUMBER && eval_const(t, c, &v, 0)) {
-            if (v)
-                return conv_pp_branch(t, n);
-            return ts_node_is_null(alt) ? NULL : conv_pp_if(t, alt);
+            if (v || ts_node_is_null(alt))
+                return v ? conv_pp_branch(t, n) : NULL;
+            if (++t->depth > FS_TS_MAX_DEPTH) {
+                t->too_deep = 1;
+                t->depth--;
+                return NULL;
+            }
+            fs_ast *e = conv_pp_if(t, alt);
+            t->depth--;
+            return e;
         }
     }
     fs_ast *a = node_of(t, n, FS_A_IF, NULL);
     fs_ast_add(t->arena, a, node_of(t, n, FS_A_OTHER, "#if"));
     fs_ast_add(t->arena, a, conv_pp_branch(t, n));
     if (!ts_node_is_null(alt)) {
-        fs_ast *e = conv_pp_if(t, alt);
+        /* #elif chains nest: count them against the depth limit */
+        fs_ast *e = NULL;
+        if (++t->depth > FS_TS_MAX_DEPTH)
+            t->too_deep = 1;
+        else
+            e = conv_pp_if(t, alt);
+        t->depth--;
         if (e)
             fs_ast_add(t->arena, a, e);
     }

@@ -63,7 +63,9 @@ static void fs_func_free_nodes(fs_func *f)
 void fs_func_reset(fs_func *f)
 {
     fs_func_free_nodes(f);
-    f->incomplete = 0;
+    /* incomplete stays: a front end that could not convert all of the body
+     * says so before the first lowering, and lowering the same tree again
+     * is as deep as before */
     f->entry = fs_func_add_node(f, FS_N_ENTRY);
     f->exit = fs_func_add_node(f, FS_N_EXIT);
 }
