@@ -57,7 +57,7 @@ struct fs_ast {
     int has_init;        /* FS_A_DECL */
     fs_range range;      /* source range (expansion site for macro-expanded code) */
     int in_macro;        /* spelled inside a macro expansion */
-    char *macro;         /* FS_A_CALL inside a function-like macro expansion: the macro's name */
+    char *macro;         /* made by a function-like macro's expansion: the macro's name */
     fs_range macro_range;/* and the range of the whole macro invocation */
     char *file;          /* file (borrowed, interned in the fs_func) */
     fs_callee_info callee; /* FS_A_CALL */

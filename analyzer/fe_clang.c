@@ -140,10 +140,9 @@ static void fs_set_range(fs_cl *cl, fs_ast *a, CXCursor c)
     }
     if (m1) {
         a->in_macro = 1;
-        if (a->kind == FS_A_CALL) {
-            a->macro = fs_ast_strdup(cl->arena, m1->name);
+        a->macro = fs_ast_strdup(cl->arena, m1->name);
+        if (a->kind == FS_A_CALL)
             a->macro_range = m1->range;
-        }
     }
     if (a->range.end.offset < a->range.begin.offset)
         a->range.end = a->range.begin;

@@ -219,11 +219,12 @@ void fs_func_dump(const fs_func *f, FILE *out)
         const fs_node *n = &f->nodes[i];
         fprintf(out, "  n%d %s loop=%d%s", i, kinds[n->kind], n->loop, n->in_loop_cond ? " cond" : "");
         if (n->kind == FS_N_CALL)
-            fprintf(out, " %s%s%s op=%s fam=%d mode=%d follows=%d fields=%d open=%d sense=%d/%s/%s path=%s line=%d",
+            fprintf(out, " %s%s%s op=%s fam=%d mode=%d follows=%d fields=%d open=%d sense=%d/%s/%s path=%s line=%d pure=%d pred=%s",
                     n->callee ? n->callee : "?", n->macro ? " macro=" : "", n->macro ? n->macro : "",
                     fs_op_kind_name(n->op.kind), n->op.family, n->op.access_mode, n->op.follows,
                     n->op.fields_read, n->op.open_mode, n->op.sense.kind, fs_out_name(n->op.sense.when_true),
-                    fs_out_name(n->op.sense.when_false), n->path.key ? n->path.key : "-", n->range.begin.line);
+                    fs_out_name(n->op.sense.when_false), n->path.key ? n->path.key : "-", n->range.begin.line,
+                    n->op.pure, n->op.pred);
         if (n->kind == FS_N_WRITE || n->kind == FS_N_READ)
             fprintf(out, " var=%d%s", n->var, n->member ? n->member : "");
         if (n->kind == FS_N_BRANCH)
@@ -233,6 +234,8 @@ void fs_func_dump(const fs_func *f, FILE *out)
             fprintf(out, " test=n%d sense=%d/%s/%s const=%d:%ld void=%d eexist=%d:%ld", n->ret_test,
                     n->ret_sense.kind, fs_out_name(n->ret_sense.when_true), fs_out_name(n->ret_sense.when_false),
                     n->ret_const, n->ret_value, n->ret_void, n->ret_eexist, n->ret_eexist_value);
+        if (n->kind == FS_N_RETURN && n->ret_pred[0])
+            fprintf(out, " pred=%s", n->ret_pred);
         fprintf(out, " ->");
         for (int j = 0; j < n->nsucc; j++)
             fprintf(out, " n%d%s", n->succ[j].to, n->succ[j].back ? "(back)" : "");

@@ -74,6 +74,7 @@ typedef struct fs_op {
     int open_mode;           /* FS_OPEN_READ | FS_OPEN_WRITE */
     int excl;                /* creates: fails with EEXIST when the path exists */
     int pure;                /* wrappers: nothing but the operation (no other calls or writes) */
+    char pred[16];           /* stat wrappers returning `stat(..) == 0 && S_ISDIR(st.st_mode)`: "S_ISDIR" ("!S_ISDIR") */
     fs_sense sense;          /* how the call's value relates to success */
     const char *base;        /* the libc call at the bottom: "access", "stat", "fopen" */
     int via_wrapper;         /* 1 for a project function or macro */
@@ -148,6 +149,7 @@ typedef struct fs_node {
     int buf_var;        /* stat probes: the buffer variable, -1 when not a plain variable */
     char *file;         /* file the call is in (borrowed from fs_func.files) */
     fs_range stmt;      /* the statement the call is part of (for if: the whole if) */
+    fs_range block;     /* the innermost block around it */
     int in_if_cond;     /* evaluated in that if statement's condition */
     int if_has_else;
 
@@ -169,6 +171,7 @@ typedef struct fs_node {
     long ret_value;
     int ret_void;
     int ret_eexist;        /* returns `errno == EEXIST ? V : ...` */
+    char ret_pred[16];     /* returns `TEST && S_ISxxx(buf.st_mode)`: "S_ISxxx" (or "!S_ISxxx") */
     long ret_eexist_value; /* V */
 } fs_node;
 

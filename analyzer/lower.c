@@ -705,6 +705,34 @@ static void set_op_from_spec(fs_lowerer *L, int n, const fs_ast *call, const fs_
     }
 }
 
+/* S_ISDIR(x.st_mode) and friends, as a macro expansion (clang) or a call
+ * (tree-sitter); with a leading `!` negated.  Writes the name into out. */
+static int st_pred_of(const fs_ast *e, char out[16])
+{
+    int neg = 0;
+    while (e) {
+        if (e->macro && strncmp(e->macro, "S_IS", 4) == 0 && strlen(e->macro) < 12) {
+            snprintf(out, 16, "%s%s", neg ? "!" : "", e->macro);
+            return 1;
+        }
+        if (e->kind == FS_A_CALL && e->name && strncmp(e->name, "S_IS", 4) == 0 && strlen(e->name) < 12) {
+            snprintf(out, 16, "%s%s", neg ? "!" : "", e->name);
+            return 1;
+        }
+        if (e->kind == FS_A_UNOP && is_op(e, "!") && e->nkids == 1) {
+            neg = !neg;
+            e = e->kids[0];
+            continue;
+        }
+        if ((e->kind == FS_A_PAREN || e->kind == FS_A_CAST || (e->kind == FS_A_OTHER && !e->name)) && e->nkids == 1) {
+            e = e->kids[0];
+            continue;
+        }
+        return 0;
+    }
+    return 0;
+}
+
 /* errno, as clang expands it ((*__errno_location ())) or as written */
 static int is_errno(const fs_ast *e)
 {
@@ -765,6 +793,7 @@ static void lower_call(fs_lowerer *L, const fs_ast *e)
     if (e->macro)
         node->range = node->atom = e->macro_range;
     node->file = (char *)fs_func_intern_file(L->fn, e->file ? e->file : L->fn->file);
+    node->block = L->block;
     node->nargs = e->nkids - 1;
     node->args = node->nargs ? fs_xcalloc((size_t)node->nargs, sizeof(fs_path)) : NULL;
     for (int i = 0; i < node->nargs; i++)
@@ -1300,6 +1329,9 @@ static void lower_stmt(fs_lowerer *L, const fs_ast *s)
         } else {
             fs_sense sense;
             int call = value_of(L, e, &sense);
+            const fs_ast *se = strip(e);
+            if (se && se->kind == FS_A_BINOP && is_op(se, "&&") && se->nkids == 2)
+                st_pred_of(se->kids[1], rn->ret_pred);
             if (call >= 0) {
                 rn->ret_test = call;
                 rn->ret_sense = sense;

@@ -141,7 +141,8 @@ static int fs_op_equal(const fs_op *a, const fs_op *b)
 {
     return a->kind == b->kind && a->family == b->family && a->access_mode == b->access_mode &&
            a->follows == b->follows && a->fields_read == b->fields_read &&
-           a->open_mode == b->open_mode && a->sense.kind == b->sense.kind &&
+           a->open_mode == b->open_mode && a->sense.kind == b->sense.kind && a->pure == b->pure &&
+           strcmp(a->pred, b->pred) == 0 &&
            a->sense.when_true == b->sense.when_true && a->sense.when_false == b->sense.when_false;
 }
 
@@ -377,6 +378,18 @@ static void fs_summarize_param(const fs_func *fn, int var, fs_walk *w, fs_summar
                 ok = 1;
                 s.op.fields_read = fields;
                 s.op.sense = nfirst == 1 ? fs_return_sense(fn, w, first[0]) : (fs_sense){ 0 };
+                /* `return stat(p, &st) == 0 && S_ISDIR(st.st_mode);` alone: its predicate */
+                s.op.pred[0] = '\0';
+                int nret = 0;
+                const char *pred = NULL;
+                for (int n = 0; n < fn->nnodes; n++)
+                    if (fn->nodes[n].kind == FS_N_RETURN) {
+                        nret++;
+                        if (fn->nodes[n].ret_test == first[0] && fn->nodes[n].ret_pred[0])
+                            pred = fn->nodes[n].ret_pred;
+                    }
+                if (nfirst == 1 && nret == 1 && pred && f0->op.family == FS_PROBE_STAT)
+                    snprintf(s.op.pred, sizeof s.op.pred, "%s", pred);
             }
         } else {
             s.op.kind = FS_OP_MAYBE;

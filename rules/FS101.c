@@ -1,9 +1,108 @@
 /* FS101 exists-then-stat: an existence probe followed by a stat of the same path. */
 #include "rulekit.h"
 
+#include <ctype.h>
+#include <string.h>
+
+/* A name for a new struct stat that occurs nowhere in the function. */
+static const char *fs101_fresh_name(const char *text, long from, long to, char *buf, size_t size)
+{
+    static const char *const names[] = { "st", "sb", "st_buf", "path_st", "fs_st" };
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        size_t n = strlen(names[i]);
+        int clash = 0;
+        for (long p = from; p + (long)n <= to && !clash; p++)
+            if (memcmp(text + p, names[i], n) == 0 && (p == 0 || !(isalnum((unsigned char)text[p - 1]) || text[p - 1] == '_')) &&
+                !(isalnum((unsigned char)text[p + (long)n]) || text[p + (long)n] == '_'))
+                clash = 1;
+        if (!clash) {
+            snprintf(buf, size, "%s", names[i]);
+            return buf;
+        }
+    }
+    return NULL;
+}
+
+/* `exists(p) && !is_dir(p)` with both wrappers plain: one stat() and the
+ * wrapper's own test, S_ISDIR(st.st_mode), on its buffer. */
+static int fs101_fix_wrappers(fs_ctx *ctx, fs_finding *f, int a, int b)
+{
+    const fs_node *an = fs_ctx_node(ctx, a), *bn = fs_ctx_node(ctx, b);
+    const fs_func *fn = fs_ctx_func(ctx);
+    if (!bn->op.via_wrapper || !bn->op.pure || !bn->op.pred[0] || bn->op.sense.kind != FS_VAL_BOOL ||
+        bn->op.sense.when_true != FS_OUT_SUCC || bn->macro || an->macro || !an->file || !bn->file ||
+        strcmp(an->file, bn->file) != 0)
+        return 0;
+    if (an->op.via_wrapper && !an->op.pure)
+        return 0;
+    /* the two atoms side by side: `A && [!]B`, and A's failure is B's "false" */
+    long len;
+    const char *t = fs_ctx_source(ctx, an->file, &len);
+    long ae = an->atom.end.offset, bb = bn->atom.begin.offset, be = bn->atom.end.offset;
+    if (!t || ae > bb || be > len || an->atom.begin.offset >= ae)
+        return 0;
+    const char *p = t + ae;
+    while (p < t + bb && isspace((unsigned char)*p))
+        p++;
+    if (t + bb - p < 2 || p[0] != '&' || p[1] != '&')
+        return 0;
+    for (p += 2; p < t + bb; p++)
+        if (!isspace((unsigned char)*p))
+            return 0;
+    int fa = fs_fail_target(ctx, a), sa = fs_succ_target(ctx, a);
+    if (fa < 0 || sa < 0 || !fs_straight_to(ctx, sa, b))
+        return 0;
+    int negated = t[bb] == '!';
+    int bfalse = -1;
+    for (int n = 0; n < fn->nnodes; n++)
+        if (fn->nodes[n].kind == FS_N_BRANCH && fn->nodes[n].test == b && fn->nodes[n].nsucc == 2)
+            bfalse = fn->nodes[n].succ[negated ? 0 : 1].to; /* where `[!]B` is false */
+    if (bfalse != fa)
+        return 0;
+    if (!strstr(t, "sys/stat.h"))
+        return 0;
+    /* where to declare the buffer: the innermost block around the check */
+    long blk = an->block.begin.offset;
+    if (blk < 0 || blk >= len || t[blk] != '{')
+        return 0;
+    char name[32];
+    if (!fs101_fresh_name(t, fn->range.begin.offset, fn->range.end.offset, name, sizeof name))
+        return 0;
+    /* the indentation of the line that holds the check */
+    long ls = an->stmt.begin.offset > 0 ? an->stmt.begin.offset : an->atom.begin.offset;
+    while (ls > 0 && t[ls - 1] != '\n')
+        ls--;
+    long ie = ls;
+    while (ie < len && (t[ie] == ' ' || t[ie] == '\t'))
+        ie++;
+    const char *pred = bn->op.pred;
+    int pneg = pred[0] == '!';
+    if (pneg)
+        pred++;
+    int want_neg = negated != pneg;
+    char *path = fs_node_path(ctx, bn);
+    char *repl = fs_xasprintf("stat(%s, &%s) == 0 && %s%s(%s.st_mode)", path, name, want_neg ? "!" : "", pred, name);
+    char *decl = fs_xasprintf("\n%.*sstruct stat %s;", (int)(ie - ls), t + ls, name);
+    int safe = an->op.follows == 1 && bn->op.follows == 1 &&
+               (an->op.family != FS_PROBE_ACCESS || !fs_ctx_uses_setuid(ctx));
+    char an_name[96], bn_name[96];
+    char *d = fs_xasprintf("replace %s && %s%s with one stat() and %s%s(%s.st_mode)", fs_call_name(an, an_name, sizeof an_name),
+                           negated ? "!" : "", fs_call_name(bn, bn_name, sizeof bn_name), want_neg ? "!" : "", pred, name);
+    fs_fix *fix = fs_finding_set_fix(f, safe ? FS_FIX_SAFE : FS_FIX_UNSAFE, d);
+    fs_fix_add_edit(fix, an->file, blk + 1, 0, decl);
+    fs_fix_add_edit(fix, an->file, an->atom.begin.offset, be - an->atom.begin.offset, repl);
+    free(d);
+    free(repl);
+    free(decl);
+    free(path);
+    return 1;
+}
+
 /* Drop the existence check where the stat()'s own failure takes its branch. */
 static void fs101_fix(fs_ctx *ctx, fs_finding *f, int a, int b)
 {
+    if (fs101_fix_wrappers(ctx, f, a, b))
+        return;
     const fs_node *an = fs_ctx_node(ctx, a), *bn = fs_ctx_node(ctx, b);
     char an_name[96];
     fs_call_name(an, an_name, sizeof an_name);
