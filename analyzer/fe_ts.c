@@ -136,7 +136,8 @@ typedef enum fs_sym_kind {
     S_ENUM,     /* an enumerator: value */
     S_MACRO,    /* an object-like macro */
     S_FMACRO,   /* a function-like macro */
-    S_UNDEF     /* #undef */
+    S_UNDEF,    /* #undef */
+    S_TYPEDEF   /* a typedef name: what its type is */
 } fs_sym_kind;
 
 typedef struct fs_ts_sym {
@@ -145,8 +146,8 @@ typedef struct fs_ts_sym {
     uint32_t offset;    /* takes effect after this byte offset */
     fs_sym_kind kind;
     int next;           /* previous entry in the same hash bucket, -1 */
-    /* S_GLOBAL */
-    int is_array, ptr_to_const, is_stat_buf;
+    /* S_GLOBAL, S_TYPEDEF */
+    int is_array, is_ptr, ptr_to_const, is_stat_buf;
     /* S_FUNC, S_FMACRO */
     fs_callee_info ci;
     /* S_ENUM */
@@ -232,6 +233,7 @@ typedef struct fs_ts {
 } fs_ts;
 
 static fs_ast *conv(fs_ts *t, TSNode n);
+static fs_ast *conv_field(fs_ts *t, TSNode n, int f, const char *placeholder);
 
 /* --- small helpers ------------------------------------------------------------ */
 
@@ -525,23 +527,40 @@ typedef struct fs_decl_info {
     int is_func, is_ptr, is_array, ptr_to_const, is_stat_buf;
 } fs_decl_info;
 
-/* Qualifiers and type of a declaration (or parameter) that its declarators
- * derive from: is the base type const, is it struct stat. */
-static void base_type(fs_ts *t, TSNode decl, int *konst, int *stat)
+/* The type a declaration's declarators derive from. */
+typedef struct fs_base {
+    int konst;               /* const-qualified */
+    int stat;                /* struct stat (or a typedef of it) */
+    const fs_ts_sym *td;     /* a typedef name of the file, or NULL */
+} fs_base;
+
+static uint32_t use_at(const fs_ts *t, TSNode n);
+
+/* Qualifiers and type of a declaration (or parameter). */
+static void base_type(fs_ts *t, TSNode decl, fs_base *b)
 {
-    *konst = 0;
-    *stat = 0;
+    memset(b, 0, sizeof *b);
     int cnt, base = kids_push(t, decl, 1, &cnt);
     for (int i = 0; i < cnt; i++) {
         TSNode c = t->kids[base + i].node;
         fs_tk k = kind_of(t, c);
         if (k == T_TYPE_QUALIFIER && text_is(t, c, "const"))
-            *konst = 1;
-        if (k == T_STRUCT_SPEC && t->kids[base + i].field == t->fid[F_TYPE]) {
+            b->konst = 1;
+        if (t->kids[base + i].field != t->fid[F_TYPE])
+            continue;
+        if (k == T_STRUCT_SPEC) {
             TSNode nm = field(t, c, F_NAME);
             if (!ts_node_is_null(nm) &&
                 (text_is(t, nm, "stat") || text_is(t, nm, "stat64") || text_is(t, nm, "statx")))
-                *stat = 1;
+                b->stat = 1;
+        } else if (k == T_TYPE_IDENT) {
+            uint32_t len;
+            const char *p = text_of(t, c, &len);
+            const fs_ts_sym *td = sym_find(t, p, len, use_at(t, c), 1u << S_TYPEDEF);
+            if (td) {
+                b->td = td;
+                b->stat = td->is_stat_buf && !td->is_ptr && !td->is_array;
+            }
         }
     }
     kids_pop(t, base);
@@ -561,8 +580,9 @@ static int own_const(fs_ts *t, TSNode d)
 /* Walk declarator d (outermost first) down to its name.  Derivations are
  * applied in walk order: the last one is the declared entity's own type.
  * A parameter of array type is a pointer. */
-static void decl_info(fs_ts *t, TSNode d, int konst, int stat, int is_param, fs_decl_info *di)
+static void decl_info(fs_ts *t, TSNode d, const fs_base *b, int is_param, fs_decl_info *di)
 {
+    int konst = b->konst, stat = b->stat;
     int kinds[FS_TS_MAX_DERIV], consts[FS_TS_MAX_DERIV], n = 0, overflow = 0;
     memset(di, 0, sizeof *di);
     for (int guard = 0; !ts_node_is_null(d) && guard < 256; guard++) {
@@ -595,8 +615,17 @@ static void decl_info(fs_ts *t, TSNode d, int konst, int stat, int is_param, fs_
         }
         break;
     }
-    if (overflow || n == 0) {
-        di->is_stat_buf = !overflow && stat;
+    if (overflow)
+        return;
+    if (n == 0) {
+        di->is_stat_buf = stat;
+        if (b->td) { /* the typedef's own type */
+            di->is_ptr = b->td->is_ptr;
+            di->ptr_to_const = b->td->ptr_to_const;
+            di->is_array = b->td->is_array && !is_param;
+            di->is_ptr |= b->td->is_array && is_param;
+            di->is_stat_buf = b->td->is_stat_buf;
+        }
         return;
     }
     int top = n - 1;
@@ -664,10 +693,10 @@ static void callee_info_of(fs_ts *t, TSNode fdecl, fs_callee_info *ci)
         TSNode ty = field(t, p, F_TYPE);
         if (ts_node_is_null(d) && cnt == 1 && kind_of(t, ty) == T_PRIMITIVE_TYPE && text_is(t, ty, "void"))
             break; /* (void) */
-        int konst, stat;
-        base_type(t, p, &konst, &stat);
+        fs_base bt;
+        base_type(t, p, &bt);
         fs_decl_info di;
-        decl_info(t, d, konst, stat, 1, &di);
+        decl_info(t, d, &bt, 1, &di);
         if (np < 32 && (!di.is_ptr || di.ptr_to_const))
             mask |= 1u << np;
         np++;
@@ -1223,6 +1252,64 @@ static fs_ast *conv_number(fs_ts *t, TSNode n, int is_char)
     return u;
 }
 
+/* Is identifier node id a type name, in `(id)-1` or `(id)(x)` (which
+ * tree-sitter, not knowing typedefs from headers, reads as arithmetic or a
+ * call)?  Typedefs of the file, and `*_t` and a few common library types
+ * when the name is nothing else. */
+static int is_type_name(fs_ts *t, TSNode id)
+{
+    static const char *const names[] = { "FILE", "DIR", "va_list", "jmp_buf", "sigjmp_buf", "fd_set", "glob_t" };
+    if (kind_of(t, id) != T_IDENT)
+        return 0;
+    uint32_t len;
+    const char *p = text_of(t, id, &len);
+    uint32_t at = use_at(t, id);
+    if (scope_find(t, p, len) >= 0 || macro_find(t, p, len, at))
+        return 0;
+    const fs_ts_sym *s = sym_find(t, p, len, at, M_ORDINARY | (1u << S_TYPEDEF));
+    if (s)
+        return s->kind == S_TYPEDEF;
+    if (len > 2 && p[len - 2] == '_' && p[len - 1] == 't')
+        return 1;
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (strlen(names[i]) == len && memcmp(names[i], p, len) == 0)
+            return 1;
+    return 0;
+}
+
+/* The type name in `( NAME )`, or a null node. */
+static TSNode paren_type_name(fs_ts *t, TSNode paren)
+{
+    if (kind_of(t, paren) != T_PAREN || ts_node_named_child_count(paren) != 1)
+        return (TSNode){ 0 };
+    TSNode id = first_named(t, paren);
+    return is_type_name(t, id) ? id : (TSNode){ 0 };
+}
+
+/* `(T)-x`, `(T)*p`, `(T)&x`, `(T)+x` read as a binary expression: a cast of
+ * a unary expression. */
+static fs_ast *conv_ambiguous_cast(fs_ts *t, TSNode n)
+{
+    TSNode op = field(t, n, F_OPERATOR), left = field(t, n, F_LEFT);
+    if (ts_node_is_null(op) || ts_node_is_null(paren_type_name(t, left)))
+        return NULL;
+    if (!text_is(t, op, "-") && !text_is(t, op, "+") && !text_is(t, op, "*") && !text_is(t, op, "&"))
+        return NULL;
+    fs_ast *a = node_of(t, n, FS_A_CAST, NULL);
+    fs_ast *u = fs_ast_new(t->arena, FS_A_UNOP, NULL);
+    u->name = node_str(t, op);
+    u->file = (char *)t->file;
+    if (t->nexp) {
+        u->range = t->exp_range;
+        u->in_macro = 1;
+    } else {
+        range_of(t, op, ts_node_end_byte(n), &u->range);
+    }
+    fs_ast_add(t->arena, u, conv_field(t, n, F_RIGHT, "?"));
+    fs_ast_add(t->arena, a, u);
+    return a;
+}
+
 /* Function-like macros of the C library that only compute a value from
  * their arguments (libclang sees their expansion: an expression, no call). */
 static int is_pure_libc_macro(const char *p, uint32_t len)
@@ -1244,6 +1331,16 @@ static int is_pure_libc_macro(const char *p, uint32_t len)
 static fs_ast *conv_call(fs_ts *t, TSNode n)
 {
     TSNode f = field(t, n, F_FUNCTION);
+    TSNode args0 = field(t, n, F_ARGUMENTS);
+    if (!ts_node_is_null(paren_type_name(t, f)) && !ts_node_is_null(args0) &&
+        ts_node_named_child_count(args0) == 1) {
+        /* `(T)(x)`: a cast of a parenthesized expression */
+        fs_ast *a = node_of(t, n, FS_A_CAST, NULL);
+        fs_ast *pe = node_of(t, args0, FS_A_PAREN, NULL);
+        add(t, pe, conv(t, first_named(t, args0)));
+        fs_ast_add(t->arena, a, pe);
+        return a;
+    }
     for (int guard = 0; kind_of(t, f) == T_PAREN && guard < 16; guard++)
         f = first_named(t, f);
     char *name = NULL;
@@ -1422,8 +1519,8 @@ static fs_ast *conv_condition(fs_ts *t, TSNode n)
 static fs_ast *conv_decl(fs_ts *t, TSNode n)
 {
     fs_ast *a = node_of(t, n, FS_A_COMPOUND, NULL);
-    int konst, stat;
-    base_type(t, n, &konst, &stat);
+    fs_base bt;
+    base_type(t, n, &bt);
     int cnt, base = kids_push(t, n, 1, &cnt), first = 1;
     for (int i = 0; i < cnt; i++) {
         if (t->kids[base + i].field != t->fid[F_DECLARATOR])
@@ -1435,7 +1532,7 @@ static fs_ast *conv_decl(fs_ts *t, TSNode n)
         if (kind_of(t, d) == T_INIT_DECLARATOR)
             init = field(t, d, F_VALUE);
         fs_decl_info di;
-        decl_info(t, d, konst, stat, 0, &di);
+        decl_info(t, d, &bt, 0, &di);
         if (di.is_func || ts_node_is_null(di.name))
             continue;
         TSNode from = is_first ? n : di.name; /* libclang: the type, then each name */
@@ -1740,6 +1837,8 @@ static fs_ast *conv(fs_ts *t, TSNode n)
         a = conv_concat(t, n);
         break;
     case T_BINARY:
+        if ((a = conv_ambiguous_cast(t, n)) != NULL)
+            break;
         a = node_of(t, n, FS_A_BINOP, NULL);
         a->name = op_text(t, n);
         fs_ast_add(t->arena, a, conv_field(t, n, F_LEFT, "?"));
@@ -1918,9 +2017,9 @@ static void add_params(fs_ts *t, TSNode fdecl)
             TSNode ty = field(t, p, F_TYPE);
             if (ts_node_is_null(d) && cnt == 1 && kind_of(t, ty) == T_PRIMITIVE_TYPE && text_is(t, ty, "void"))
                 break;
-            int konst, stat;
-            base_type(t, p, &konst, &stat);
-            decl_info(t, d, konst, stat, 1, &di);
+            fs_base bt;
+            base_type(t, p, &bt);
+            decl_info(t, d, &bt, 1, &di);
         } else {
             continue;
         }
@@ -1939,14 +2038,14 @@ static void knr_params(fs_ts *t, TSNode def)
         TSNode d = t->kids[base + i].node;
         if (kind_of(t, d) != T_DECLARATION)
             continue;
-        int konst, stat;
-        base_type(t, d, &konst, &stat);
+        fs_base bt;
+        base_type(t, d, &bt);
         int c2, b2 = kids_push(t, d, 1, &c2);
         for (int j = 0; j < c2; j++) {
             if (t->kids[b2 + j].field != t->fid[F_DECLARATOR])
                 continue;
             fs_decl_info di;
-            decl_info(t, t->kids[b2 + j].node, konst, stat, 1, &di);
+            decl_info(t, t->kids[b2 + j].node, &bt, 1, &di);
             if (ts_node_is_null(di.name))
                 continue;
             uint32_t len;
@@ -2254,22 +2353,26 @@ static void record_decl(fs_ts *t, TSNode n)
 {
     fs_tk k = kind_of(t, n);
     record_enums(t, field(t, n, F_TYPE));
-    if (k == T_TYPE_DEFINITION)
-        return;
-    int konst, stat;
-    base_type(t, n, &konst, &stat);
+    fs_base bt;
+    base_type(t, n, &bt);
     int cnt, base = kids_push(t, n, 1, &cnt);
     for (int i = 0; i < cnt; i++) {
         if (t->kids[base + i].field != t->fid[F_DECLARATOR])
             continue;
         TSNode d = t->kids[base + i].node;
         fs_decl_info di;
-        decl_info(t, d, konst, stat, 0, &di);
+        decl_info(t, d, &bt, 0, &di);
         if (ts_node_is_null(di.name))
             continue;
         uint32_t len;
         const char *p = text_of(t, di.name, &len);
-        if (di.is_func) {
+        if (k == T_TYPE_DEFINITION) {
+            fs_ts_sym *s = sym_add(t, p, len, ts_node_end_byte(di.name), S_TYPEDEF);
+            s->is_array = di.is_array;
+            s->is_ptr = di.is_ptr;
+            s->ptr_to_const = di.ptr_to_const;
+            s->is_stat_buf = di.is_stat_buf;
+        } else if (di.is_func) {
             TSNode fd = func_declarator(t, kind_of(t, d) == T_INIT_DECLARATOR ? field(t, d, F_DECLARATOR) : d);
             fs_ts_sym *s = sym_add(t, p, len, ts_node_start_byte(di.name), S_FUNC);
             if (!ts_node_is_null(fd))
@@ -2408,18 +2511,38 @@ done:
     ts_tree_cursor_delete(&c);
 }
 
+/* An ERROR node made of identifiers only, among a declaration's specifiers:
+ * an attribute macro the file does not define (`EXPORT int f(void)`), which
+ * the preprocessor would have removed; not a syntax error of the file. */
+static int is_unknown_specifier(fs_ts *t, TSNode err, fs_tk parent)
+{
+    if (parent != T_FUNCTION_DEFINITION && parent != T_DECLARATION && parent != T_PARAM_DECL &&
+        parent != T_TYPE_DEFINITION)
+        return 0;
+    uint32_t n = ts_node_child_count(err);
+    if (n == 0 || n > 4)
+        return 0;
+    for (uint32_t i = 0; i < n; i++)
+        if (kind_of(t, ts_node_child(err, i)) != T_IDENT)
+            return 0;
+    return 1;
+}
+
 /* Syntax errors: count ERROR and MISSING nodes, note the first. */
 static void count_errors(fs_ts *t, TSNode root)
 {
     if (!ts_node_has_error(root))
         return;
     TSTreeCursor c = ts_tree_cursor_new(root);
-    int depth = 0;
+    unsigned char *parents = NULL; /* kind of each ancestor */
+    int depth = 0, cap = 0;
     for (;;) {
         TSNode x = ts_tree_cursor_current_node(&c);
         int descend = 0;
         int err = kind_of(t, x) == T_ERROR, missing = !err && ts_node_is_missing(x);
-        if (err || missing) {
+        if (err && depth > 0 && is_unknown_specifier(t, x, (fs_tk)parents[depth - 1])) {
+            /* not counted */
+        } else if (err || missing) {
             t->r->nerrors++;
             if (!t->r->first_error) {
                 TSPoint p = ts_node_start_point(x);
@@ -2431,6 +2554,10 @@ static void count_errors(fs_ts *t, TSNode root)
             }
         } else {
             descend = ts_node_has_error(x);
+        }
+        if (descend) {
+            fs_grow(&parents, &cap, depth + 1, 1);
+            parents[depth] = (unsigned char)kind_of(t, x);
         }
         if (descend && ts_tree_cursor_goto_first_child(&c)) {
             depth++;
@@ -2446,6 +2573,7 @@ static void count_errors(fs_ts *t, TSNode root)
         }
     }
 done:
+    free(parents);
     ts_tree_cursor_delete(&c);
 }
 
