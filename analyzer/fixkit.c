@@ -145,6 +145,8 @@ int fs_is_guard(fs_ctx *ctx, int a, int b)
 int fs_then_target(const fs_ctx *ctx, int a)
 {
     const fs_func *fn = fs_ctx_func(ctx);
+    if (fn->nodes[a].in_if_cond)
+        return fn->nodes[a].if_then;
     for (int n = 0; n < fn->nnodes; n++) {
         const fs_node *br = &fn->nodes[n];
         if (br->kind == FS_N_BRANCH && br->test == a && br->nsucc == 2)
@@ -156,6 +158,15 @@ int fs_then_target(const fs_ctx *ctx, int a)
 int fs_else_target(const fs_ctx *ctx, int a)
 {
     const fs_func *fn = fs_ctx_func(ctx);
+    if (fn->nodes[a].in_if_cond) {
+        /* the branch testing a: the edge that is not the then-branch */
+        for (int n = 0; n < fn->nnodes; n++) {
+            const fs_node *br = &fn->nodes[n];
+            if (br->kind == FS_N_BRANCH && br->test == a && br->nsucc == 2)
+                return br->succ[0].to == fn->nodes[a].if_then ? br->succ[1].to : br->succ[0].to;
+        }
+        return -1;
+    }
     for (int n = 0; n < fn->nnodes; n++) {
         const fs_node *br = &fn->nodes[n];
         if (br->kind == FS_N_BRANCH && br->test == a && br->nsucc == 2)
@@ -310,4 +321,27 @@ int fs_is_changing_call(const fs_node *n)
             return 1;
         }
     return 0;
+}
+
+int fs_exclusive_return(const fs_ctx *ctx, int from, int n)
+{
+    const fs_func *fn = fs_ctx_func(ctx);
+    /* the chain from n to its return: each node entered only from the chain */
+    int prev = from;
+    for (int steps = 0; n >= 0 && steps < 64; steps++) {
+        for (int x = 0; x < fn->nnodes; x++) {
+            if (x == prev)
+                continue;
+            for (int i = 0; i < fn->nodes[x].nsucc; i++)
+                if (fn->nodes[x].succ[i].to == n)
+                    return -1;
+        }
+        if (fn->nodes[n].kind == FS_N_RETURN)
+            return fn->nodes[n].ret_const ? n : -1;
+        if (fn->nodes[n].kind != FS_N_NOP)
+            return -1;
+        prev = n;
+        n = fs_next_plain(fn, n);
+    }
+    return -1;
 }

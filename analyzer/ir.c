@@ -111,6 +111,7 @@ int fs_func_add_node(fs_func *f, fs_node_kind kind)
     n->path_arg = -1;
     n->buf_var = -1;
     n->guard_var = -1;
+    n->if_then = -1;
     n->path.root = -1;
     n->dirfd.root = -1;
     return f->nnodes++;

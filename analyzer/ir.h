@@ -151,6 +151,7 @@ typedef struct fs_node {
     fs_range stmt;      /* the statement the call is part of (for if: the whole if) */
     fs_range block;     /* the innermost block around it */
     int in_if_cond;     /* evaluated in that if statement's condition */
+    int if_then;        /* then the first node of its then-branch */
     int if_has_else;
 
     /* FS_N_WRITE / FS_N_READ; a write of var -1 is an unknown callee's
@@ -170,6 +171,7 @@ typedef struct fs_node {
     int ret_const;         /* 1 when a constant is returned, value in ret_value */
     long ret_value;
     int ret_void;
+    fs_range ret_range;    /* the returned expression */
     int ret_eexist;        /* returns `errno == EEXIST ? V : ...` */
     char ret_pred[16];     /* returns `TEST && S_ISxxx(buf.st_mode)`: "S_ISxxx" (or "!S_ISxxx") */
     long ret_eexist_value; /* V */

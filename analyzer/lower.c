@@ -1047,8 +1047,8 @@ static void lower_cond(fs_lowerer *L, const fs_ast *e, int t, int f, const fs_as
         if (ts.call >= 0) {
             fs_node *cn = &L->fn->nodes[ts.call];
             const fs_ast *a = atom ? atom : s;
-            if (!cn->macro && cn->atom.begin.offset == cn->range.begin.offset &&
-                cn->atom.end.offset == cn->range.end.offset)
+            if (cn->atom.begin.offset == cn->range.begin.offset && cn->atom.end.offset == cn->range.end.offset &&
+                a->range.begin.offset <= cn->range.begin.offset && a->range.end.offset >= cn->range.end.offset)
                 cn->atom = a->range;
         }
         fs_func_add_edge(L->fn, br, t, 0);
@@ -1140,6 +1140,7 @@ static void lower_stmt(fs_lowerer *L, const fs_ast *s)
             if (L->fn->nodes[n].kind == FS_N_CALL) {
                 L->fn->nodes[n].stmt = s->range;
                 L->fn->nodes[n].in_if_cond = 1;
+                L->fn->nodes[n].if_then = t;
                 L->fn->nodes[n].if_has_else = s->nkids > 2;
             }
         L->cur = t;
@@ -1318,6 +1319,8 @@ static void lower_stmt(fs_lowerer *L, const fs_ast *s)
                 L->fn->nodes[n].stmt = s->range;
         int r = emit(L, FS_N_RETURN);
         fs_node *rn = &L->fn->nodes[r];
+        if (e && !e->in_macro)
+            rn->ret_range = e->range;
         if (!e) {
             rn->ret_void = 1;
         } else if (is_number(e, &cv)) {

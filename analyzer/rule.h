@@ -73,6 +73,9 @@ int fs_else_target(const fs_ctx *ctx, int a);
 /* The one return reached from node n through empty nodes and branches that
  * test no call (e.g. `errno == EEXIST ? 1 : -1`), or -1. */
 int fs_return_reached(const fs_ctx *ctx, int n);
+/* The return of a constant reached from branch `from` through node n and
+ * empty nodes that nothing else enters, or -1. */
+int fs_exclusive_return(const fs_ctx *ctx, int from, int n);
 /* Nothing but empty nodes (and declarations of unrelated variables) from
  * node n up to call b. */
 int fs_straight_to(const fs_ctx *ctx, int n, int b);

@@ -121,12 +121,45 @@ static void fs101_fix(fs_ctx *ctx, fs_finding *f, int a, int b)
         fs_fix_delete_conjunct(ctx, fix, a, b);
         return;
     }
-    if (fs_is_guard(ctx, a, b) && !an->macro) {
+    if (fs_is_guard(ctx, a, b)) {
         long va, vb;
         int fb = fs_fail_target(ctx, b);
+        int straight = fs_straight_to(ctx, fs_succ_target(ctx, a), b);
         int same = fs_returns_const(ctx, fs_fail_target(ctx, a), &va) && fb >= 0 &&
-                   fs_returns_const(ctx, fb, &vb) && va == vb &&
-                   fs_straight_to(ctx, fs_succ_target(ctx, a), b);
+                   fs_returns_const(ctx, fb, &vb) && va == vb && straight;
+        /* `if (!exists(p)) return A; if (stat(p, &st) != 0) return B;`: the stat
+         * fails exactly when the check does, so its failure returns A */
+        int ra = -1, rb = -1;
+        long la;
+        const char *t = fs_ctx_source(ctx, an->file, &la);
+        if (!same && straight && fb >= 0 && fs_returns_const(ctx, fs_fail_target(ctx, a), &va) && t) {
+            const fs_func *fn = fs_ctx_func(ctx);
+            int bbr = -1;
+            for (int n = 0; n < fn->nnodes; n++)
+                if (fn->nodes[n].kind == FS_N_BRANCH && fn->nodes[n].test == b)
+                    bbr = n;
+            rb = bbr >= 0 ? fs_exclusive_return(ctx, bbr, fb) : -1;
+            int ft = fs_fail_target(ctx, a);
+            for (int steps = 0; ft >= 0 && steps < 64 && fn->nodes[ft].kind == FS_N_NOP; steps++)
+                ft = fn->nodes[ft].nsucc == 1 ? fn->nodes[ft].succ[0].to : -1;
+            ra = ft >= 0 && fn->nodes[ft].kind == FS_N_RETURN ? ft : -1;
+            if (ra < 0 || rb < 0 || !fn->nodes[ra].ret_range.end.offset || !fn->nodes[rb].ret_range.end.offset ||
+                fn->nodes[ra].ret_range.end.offset > la)
+                ra = rb = -1;
+        }
+        if (ra >= 0 && rb >= 0) {
+            const fs_func *fn = fs_ctx_func(ctx);
+            const fs_range *r1 = &fn->nodes[ra].ret_range, *r2 = &fn->nodes[rb].ret_range;
+            char *text = fs_xstrndup(t + r1->begin.offset, (size_t)(r1->end.offset - r1->begin.offset));
+            char *d = fs_xasprintf("drop the %s guard and return its value (%s) where the stat() below fails: it "
+                                   "fails exactly when the check would have", an_name, text);
+            fs_fix *fix = fs_finding_set_fix(f, safety, d);
+            fs_fix_delete_statement(ctx, fix, a);
+            fs_fix_add_edit(fix, an->file, r2->begin.offset, r2->end.offset - r2->begin.offset, text);
+            free(d);
+            free(text);
+            return;
+        }
         char *d = fs_xasprintf(same ? "drop the %s guard: the stat() below returns the same when the path is missing"
                                     : "drop the %s guard and let the stat() below handle a missing path "
                                       "(its failure branch then also runs for a missing path: check errno == ENOENT "

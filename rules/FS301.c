@@ -13,8 +13,10 @@ static void fs301_fix(fs_ctx *ctx, fs_finding *f, int a, int b)
     const fs_func *fn = fs_ctx_func(ctx);
     int then_is_exists = 0;
     for (int n = 0; n < fn->nnodes; n++)
-        if (fn->nodes[n].kind == FS_N_BRANCH && fn->nodes[n].test == a && fn->nodes[n].out[0] == FS_OUT_SUCC)
-            then_is_exists = 1;
+        if (fn->nodes[n].kind == FS_N_BRANCH && fn->nodes[n].test == a)
+            for (int e = 0; e < 2 && e < fn->nodes[n].nsucc; e++)
+                if (fn->nodes[n].succ[e].to == then && fn->nodes[n].out[e] == FS_OUT_SUCC)
+                    then_is_exists = 1;
     int ret = fs_fail_target(ctx, b) >= 0 ? fs_return_reached(ctx, fs_fail_target(ctx, b)) : -1;
     int same = then_is_exists && fs_returns_const(ctx, then, &v) && other >= 0 && fs_straight_to(ctx, other, b) &&
                bn->op.excl && ret >= 0 && fn->nodes[ret].ret_eexist && fn->nodes[ret].ret_eexist_value == v;
