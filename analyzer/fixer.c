@@ -13,6 +13,36 @@
 #include <unistd.h>
 #include <yaml.h>
 
+/* --- file identity ------------------------------------------------------------ */
+
+typedef struct fs_fkey {
+    char *name;
+    char *key;
+} fs_fkey;
+
+static fs_fkey *fs_fkeys;
+static int fs_nfkeys, fs_capfkeys;
+
+/* What a file name stands for: its real path, so that "include/x.h" and
+ * "src/../include/x.h" (one header reached from two translation units) are
+ * one file; the name itself when it cannot be resolved.  Cached; the string
+ * lives as long as the process. */
+static const char *fs_file_key(const char *name)
+{
+    for (int i = 0; i < fs_nfkeys; i++)
+        if (strcmp(fs_fkeys[i].name, name) == 0)
+            return fs_fkeys[i].key;
+    char buf[PATH_MAX];
+    fs_fkey k = { fs_xstrdup(name), fs_xstrdup(realpath(name, buf) ? buf : name) };
+    FS_PUSH(fs_fkeys, fs_nfkeys, fs_capfkeys, k);
+    return k.key;
+}
+
+static int fs_same_file(const char *a, const char *b)
+{
+    return strcmp(a, b) == 0 || strcmp(fs_file_key(a), fs_file_key(b)) == 0;
+}
+
 /* --- what each file looked like when analysed -------------------------------- */
 
 typedef struct fs_seen {
@@ -49,6 +79,9 @@ static const fs_seen *fs_seen_find(const char *file)
     for (int i = 0; i < fs_seen_n; i++)
         if (strcmp(fs_seen_v[i].file, file) == 0)
             return &fs_seen_v[i];
+    for (int i = 0; i < fs_seen_n; i++)
+        if (fs_same_file(fs_seen_v[i].file, file))
+            return &fs_seen_v[i];
     return NULL;
 }
 
@@ -63,6 +96,8 @@ typedef struct fs_pick {
 static int fs_edit_cmp(const void *a, const void *b)
 {
     const fs_edit *x = a, *y = b;
+    if (!fs_same_file(x->file, y->file))
+        return strcmp(fs_file_key(x->file), fs_file_key(y->file));
     if (x->offset != y->offset)
         return x->offset < y->offset ? -1 : 1;
     return x->length < y->length ? -1 : x->length > y->length;
@@ -78,25 +113,27 @@ static int fs_same_fix(const fs_fix *a, const fs_fix *b)
     if (a->nedits != b->nedits)
         return 0;
     for (int i = 0; i < a->nedits; i++)
-        if (strcmp(a->edits[i].file, b->edits[i].file) != 0 || a->edits[i].offset != b->edits[i].offset ||
-            a->edits[i].length != b->edits[i].length ||
-            strcmp(a->edits[i].replacement, b->edits[i].replacement) != 0)
+        if (a->edits[i].offset != b->edits[i].offset || a->edits[i].length != b->edits[i].length ||
+            strcmp(a->edits[i].replacement, b->edits[i].replacement) != 0 ||
+            !fs_same_file(a->edits[i].file, b->edits[i].file))
             return 0;
     return 1;
 }
 
 static int fs_overlaps(const fs_edit *a, const fs_edit *b)
 {
-    if (strcmp(a->file, b->file) != 0)
-        return 0;
     long ae = a->offset + a->length, be = b->offset + b->length;
+    int ranges;
     if (a->length == 0 && b->length == 0)
-        return a->offset == b->offset;
-    if (a->length == 0)
-        return a->offset > b->offset && a->offset < be;
-    if (b->length == 0)
-        return b->offset > a->offset && b->offset < ae;
-    return a->offset < be && b->offset < ae;
+        ranges = a->offset == b->offset;
+    else if (a->length == 0)
+        ranges = a->offset > b->offset && a->offset < be;
+    else if (b->length == 0)
+        ranges = b->offset > a->offset && b->offset < ae;
+    else
+        ranges = a->offset < be && b->offset < ae;
+    /* the ranges first: cheaper than the files' identities */
+    return ranges && fs_same_file(a->file, b->file);
 }
 
 /* --- diffs ---------------------------------------------------------------- */
@@ -153,12 +190,38 @@ static void fs_emit_lines(FILE *out, char tag, const fs_lines *l, int from, int 
     }
 }
 
+/* The name of a file in a diff that `git apply` and `patch -p1` take from
+ * the current folder (the project root): its real path relative to the
+ * current folder when it lies below it ("src/../include/x.h" and an absolute
+ * name become "include/x.h", a symlink names its target), otherwise the name
+ * as given without leading "./". */
+static char *fs_diff_name(const char *file)
+{
+    char cwd[PATH_MAX];
+    const char *key = fs_file_key(file);
+    if (key[0] == '/' && getcwd(cwd, sizeof cwd)) {
+        char real[PATH_MAX];
+        const char *root = realpath(cwd, real) ? real : cwd;
+        size_t n = strlen(root);
+        if (strncmp(key, root, n) == 0 && key[n] == '/' && key[n + 1])
+            return fs_xstrdup(key + n + 1);
+        if (strcmp(root, "/") == 0)
+            return fs_xstrdup(key + 1);
+    }
+    while (file[0] == '.' && file[1] == '/')
+        for (file += 2; *file == '/'; file++)
+            ;
+    return fs_xstrdup(file);
+}
+
 /* A unified diff for one file from its sorted edits, 3 lines of context. */
-static void fs_write_diff(FILE *out, const char *name, const char *old, long oldn, fs_edit *const *e, int ne)
+static void fs_write_diff(FILE *out, const char *file, const char *old, long oldn, fs_edit *const *e, int ne)
 {
     fs_lines a;
     fs_split(old, oldn, &a);
+    char *name = fs_diff_name(file);
     fprintf(out, "--- a/%s\n+++ b/%s\n", name, name);
+    free(name);
     long *start = fs_xmalloc(sizeof(long) * (size_t)(a.n + 1));
     long acc = 0;
     for (int i = 0; i < a.n; i++) {
@@ -172,28 +235,39 @@ static void fs_write_diff(FILE *out, const char *name, const char *old, long old
         int ga = fs_line_of(&a, e[k]->offset);
         int gb = fs_line_of(&a, e[k]->length ? e[k]->offset + e[k]->length - 1 : e[k]->offset);
         int kend = k + 1;
-        while (kend < ne) {
-            int la = fs_line_of(&a, e[kend]->offset);
-            if (la > gb + 6)
-                break;
-            int lb = fs_line_of(&a, e[kend]->length ? e[kend]->offset + e[kend]->length - 1 : e[kend]->offset);
-            if (lb > gb)
-                gb = lb;
-            kend++;
+        fs_buf nb;
+        for (;;) {
+            while (kend < ne) {
+                int la = fs_line_of(&a, e[kend]->offset);
+                if (la > gb + 6)
+                    break;
+                int lb = fs_line_of(&a, e[kend]->length ? e[kend]->offset + e[kend]->length - 1 : e[kend]->offset);
+                if (lb > gb)
+                    gb = lb;
+                kend++;
+            }
+            if (a.n == 0)
+                ga = gb = -1;
+            /* the new text of lines ga..gb */
+            nb = (fs_buf){ 0 };
+            long pos = ga >= 0 ? start[ga] : 0;
+            long endpos = gb >= 0 ? start[gb + 1] : 0;
+            for (int x = k; x < kend; x++) {
+                fs_buf_add(&nb, old + pos, (size_t)(e[x]->offset - pos));
+                fs_buf_puts(&nb, e[x]->replacement);
+                pos = e[x]->offset + e[x]->length;
+            }
+            if (endpos > pos)
+                fs_buf_add(&nb, old + pos, (size_t)(endpos - pos));
+            /* it must end where a line ends: an edit that takes a newline
+             * away joins the next line to the hunk */
+            if (ga >= 0 && gb + 1 < a.n && nb.len > 0 && nb.s[nb.len - 1] != '\n') {
+                gb++;
+                fs_buf_free(&nb);
+                continue;
+            }
+            break;
         }
-        if (a.n == 0)
-            ga = gb = -1;
-        /* the new text of lines ga..gb */
-        fs_buf nb = { 0 };
-        long pos = ga >= 0 ? start[ga] : 0;
-        long endpos = gb >= 0 ? start[gb + 1] : 0;
-        for (int x = k; x < kend; x++) {
-            fs_buf_add(&nb, old + pos, (size_t)(e[x]->offset - pos));
-            fs_buf_puts(&nb, e[x]->replacement);
-            pos = e[x]->offset + e[x]->length;
-        }
-        if (endpos > pos)
-            fs_buf_add(&nb, old + pos, (size_t)(endpos - pos));
         fs_lines b;
         fs_split(nb.s ? nb.s : "", (long)nb.len, &b);
         int c1 = ga - 3 < 0 ? 0 : ga - 3;
@@ -226,9 +300,22 @@ static void fs_write_diff(FILE *out, const char *name, const char *old, long old
 
 /* --- writing files ---------------------------------------------------------- */
 
+/* Is the file at `path` still `old` (n bytes)? */
+static int fs_unchanged(const char *path, const char *old, long n)
+{
+    const char *why;
+    long len = 0;
+    char *now = fs_read_file(path, &len, &why);
+    int same = now && len == n && memcmp(now, old, (size_t)n) == 0;
+    free(now);
+    return same;
+}
+
 /* Replace `path` (following a symlink to its target) with text, atomically:
- * a temporary file in the same folder, fsync, keep the mode, rename. */
-static int fs_write_atomic(const char *path, const char *text, long n)
+ * a temporary file in the same folder, fsync, keep the mode (and the owner
+ * where we may), check that the file still holds `old` (oldn bytes), rename.
+ * Returns 0, or -1 with a message on stderr and the file left as it was. */
+static int fs_write_atomic(const char *path, const char *text, long n, const char *old, long oldn)
 {
     char target[PATH_MAX];
     if (!realpath(path, target)) {
@@ -268,12 +355,25 @@ static int fs_write_atomic(const char *path, const char *text, long n)
         off += w;
     }
     int saved = errno;
+    /* the owner first: a chown may clear the set-id bits that fchmod sets */
+    if (ok && (st.st_uid != geteuid() || st.st_gid != getegid()) && fchown(fd, st.st_uid, st.st_gid) != 0) {
+        /* not allowed to give it away: keep the group at least, if we may */
+        if (fchown(fd, (uid_t)-1, st.st_gid) != 0) {
+            /* the new file is ours; nothing else to do */
+        }
+    }
     if (ok && fchmod(fd, st.st_mode & 07777) != 0)
         ok = 0, saved = errno;
     if (ok && fsync(fd) != 0)
         ok = 0, saved = errno;
     if (close(fd) != 0 && ok)
         ok = 0, saved = errno;
+    if (ok && !fs_unchanged(target, old, oldn)) {
+        unlink(tmp);
+        free(tmp);
+        fprintf(stderr, "fscheck: %s: changed while it was being fixed; no fix applied to it\n", path);
+        return -1;
+    }
     if (ok && rename(tmp, target) != 0)
         ok = 0, saved = errno;
     if (!ok) {
@@ -431,16 +531,54 @@ static int fs_write_yaml(const char *out, const fs_pick *picks, int npicks, cons
 
 /* --- the run ---------------------------------------------------------------- */
 
+typedef struct fs_file_edit {
+    fs_edit *e;
+    int pick; /* the fix it belongs to */
+} fs_file_edit;
+
 typedef struct fs_file_edits {
     const char *file;
-    fs_edit **e;
+    fs_file_edit *e;
     int n, cap;
+    char *text; /* as read for fixing; NULL when it cannot be fixed */
+    long len;
 } fs_file_edits;
+
+/* Mark the picks with an edit in `file` as not applied. */
+static void fs_fail_file(fs_pick *picks, int npicks, const char *file)
+{
+    for (int k = 0; k < npicks; k++)
+        for (int x = 0; x < picks[k].f->fix->nedits; x++)
+            if (fs_same_file(picks[k].f->fix->edits[x].file, file))
+                picks[k].failed = 1;
+}
+
+/* FSCHECK_TEST_PAUSE_BEFORE_FIX=SECONDS: wait that long between the analysis
+ * and the writing of the files, so that a test can change a file meanwhile.
+ * Says so on stderr when it starts waiting. */
+static void fs_test_pause(void)
+{
+    const char *v = getenv("FSCHECK_TEST_PAUSE_BEFORE_FIX");
+    if (!v || !*v)
+        return;
+    char *end;
+    long secs = strtol(v, &end, 10);
+    if (*end || secs <= 0)
+        return;
+    fprintf(stderr, "fscheck: FSCHECK_TEST_PAUSE_BEFORE_FIX: waiting %ld s before writing fixes\n", secs);
+    fflush(stderr);
+    while (secs > 0)
+        secs = (long)sleep((unsigned)secs);
+}
 
 int fs_fixer_run(const fs_findings *fs, const fs_fixer_opts *o, unsigned char *applied)
 {
     fs_pick *picks = NULL;
     int npicks = 0, cappicks = 0;
+    /* for a finding whose fix is the same as a picked one: that pick's index */
+    int *dup_of = fs_xmalloc(sizeof(int) * (size_t)(fs->n + 1));
+    for (int i = 0; i < fs->n; i++)
+        dup_of[i] = -1;
     /* accepted fixes, in finding order (sorted by file and line) */
     for (int i = 0; i < fs->n; i++) {
         const fs_finding *f = &fs->v[i];
@@ -453,6 +591,7 @@ int fs_fixer_run(const fs_findings *fs, const fs_fixer_opts *o, unsigned char *a
         for (int k = 0; k < npicks && !dup; k++) {
             if (fs_same_fix(picks[k].f->fix, f->fix)) {
                 dup = 1;
+                dup_of[i] = k;
                 break;
             }
             for (int x = 0; x < picks[k].f->fix->nedits && clash < 0; x++)
@@ -464,10 +603,8 @@ int fs_fixer_run(const fs_findings *fs, const fs_fixer_opts *o, unsigned char *a
         for (int y = 1; y < f->fix->nedits && clash < 0; y++)
             if (fs_overlaps(&f->fix->edits[y - 1], &f->fix->edits[y]))
                 clash = -2;
-        if (dup) {
-            applied[i] = 1;
+        if (dup)
             continue;
-        }
         if (clash != -1) {
             if (clash >= 0)
                 fprintf(stderr, "fscheck: %s:%d:%d: the fix for %s overlaps the fix for %s at %s:%d:%d; not applied\n",
@@ -485,6 +622,8 @@ int fs_fixer_run(const fs_findings *fs, const fs_fixer_opts *o, unsigned char *a
     if (o->yaml && fs_write_yaml(o->yaml, picks, npicks, o->build_dir) != 0)
         rc = -1;
 
+    if (o->write && npicks > 0)
+        fs_test_pause();
     if (o->write || o->diff) {
         /* group edits by file */
         fs_file_edits *files = NULL;
@@ -493,73 +632,84 @@ int fs_fixer_run(const fs_findings *fs, const fs_fixer_opts *o, unsigned char *a
             for (int x = 0; x < picks[k].f->fix->nedits; x++) {
                 fs_edit *ed = &picks[k].f->fix->edits[x];
                 int fi = 0;
-                while (fi < nfiles && strcmp(files[fi].file, ed->file) != 0)
+                while (fi < nfiles && !fs_same_file(files[fi].file, ed->file))
                     fi++;
                 if (fi == nfiles) {
-                    FS_PUSH(files, nfiles, capfiles, ((fs_file_edits){ ed->file, NULL, 0, 0 }));
+                    FS_PUSH(files, nfiles, capfiles, ((fs_file_edits){ ed->file, NULL, 0, 0, NULL, 0 }));
                 }
-                FS_PUSH(files[fi].e, files[fi].n, files[fi].cap, ed);
+                FS_PUSH(files[fi].e, files[fi].n, files[fi].cap, ((fs_file_edit){ ed, k }));
             }
+        /* first read every file: a fix is applied whole or not at all, so a
+         * file that cannot be fixed keeps its fixes out of the others too */
         for (int fi = 0; fi < nfiles; fi++) {
             fs_file_edits *fe = &files[fi];
             const char *why;
-            long len = 0;
-            char *text = fs_read_file(fe->file, &len, &why);
-            int ok = text != NULL;
-            if (!text)
-                fprintf(stderr, "fscheck: %s: cannot read for fixing: %s\n", fe->file, why);
+            fe->text = fs_read_file(fe->file, &fe->len, &why);
+            int ok = fe->text != NULL;
+            if (!ok)
+                fprintf(stderr, "fscheck: %s: cannot read for fixing: %s; no fix applied to it\n", fe->file, why);
             const fs_seen *seen = ok ? fs_seen_find(fe->file) : NULL;
-            if (ok && seen && (seen->len != len || seen->hash != fs_hash64(text, len))) {
+            if (ok && seen && (seen->len != fe->len || seen->hash != fs_hash64(fe->text, fe->len))) {
                 fprintf(stderr, "fscheck: %s: changed since it was analysed; no fix applied to it\n", fe->file);
                 ok = 0;
             }
             for (int x = 0; ok && x < fe->n; x++)
-                if (fe->e[x]->offset < 0 || fe->e[x]->offset + fe->e[x]->length > len) {
+                if (fe->e[x].e->offset < 0 || fe->e[x].e->offset + fe->e[x].e->length > fe->len) {
                     fprintf(stderr, "fscheck: %s: a fix lies outside the file; no fix applied to it\n", fe->file);
                     ok = 0;
                 }
             if (!ok) {
-                free(text);
+                free(fe->text);
+                fe->text = NULL;
                 rc = -1;
-                /* its findings are not fixed */
-                for (int k = 0; k < npicks; k++)
-                    for (int x = 0; x < picks[k].f->fix->nedits; x++)
-                        if (strcmp(picks[k].f->fix->edits[x].file, fe->file) == 0)
-                            picks[k].failed = 1;
-                continue;
+                fs_fail_file(picks, npicks, fe->file);
             }
-            qsort(fe->e, (size_t)fe->n, sizeof *fe->e, fs_edit_ptr_cmp);
-            fs_buf out = { 0 };
-            long pos = 0;
-            for (int x = 0; x < fe->n; x++) {
-                /* fe->e holds pointers: compare through them */
-                const fs_edit *ed = fe->e[x];
-                fs_buf_add(&out, text + pos, (size_t)(ed->offset - pos));
-                fs_buf_puts(&out, ed->replacement);
-                pos = ed->offset + ed->length;
-            }
-            fs_buf_add(&out, text + pos, (size_t)(len - pos));
-            if (!out.s)
-                fs_buf_puts(&out, "");
-            if (o->diff)
-                fs_write_diff(o->diff, fe->file, text, len, fe->e, fe->n);
-            if (o->write && fs_write_atomic(fe->file, out.s, (long)out.len) != 0) {
-                rc = -1;
-                for (int k = 0; k < npicks; k++)
-                    for (int x = 0; x < picks[k].f->fix->nedits; x++)
-                        if (strcmp(picks[k].f->fix->edits[x].file, fe->file) == 0)
-                            picks[k].failed = 1;
-            }
-            fs_buf_free(&out);
-            free(text);
         }
-        for (int fi = 0; fi < nfiles; fi++)
+        for (int fi = 0; fi < nfiles; fi++) {
+            fs_file_edits *fe = &files[fi];
+            if (!fe->text)
+                continue;
+            /* the edits of the fixes still standing, in file order */
+            fs_edit **e = fs_xmalloc(sizeof *e * (size_t)fe->n);
+            int ne = 0;
+            for (int x = 0; x < fe->n; x++)
+                if (!picks[fe->e[x].pick].failed)
+                    e[ne++] = fe->e[x].e;
+            qsort(e, (size_t)ne, sizeof *e, fs_edit_ptr_cmp);
+            if (ne > 0) {
+                fs_buf out = { 0 };
+                long pos = 0;
+                for (int x = 0; x < ne; x++) {
+                    fs_buf_add(&out, fe->text + pos, (size_t)(e[x]->offset - pos));
+                    fs_buf_puts(&out, e[x]->replacement);
+                    pos = e[x]->offset + e[x]->length;
+                }
+                fs_buf_add(&out, fe->text + pos, (size_t)(fe->len - pos));
+                if (!out.s)
+                    fs_buf_puts(&out, "");
+                if (o->diff)
+                    fs_write_diff(o->diff, fe->file, fe->text, fe->len, e, ne);
+                if (o->write && fs_write_atomic(fe->file, out.s, (long)out.len, fe->text, fe->len) != 0) {
+                    rc = -1;
+                    fs_fail_file(picks, npicks, fe->file);
+                }
+                fs_buf_free(&out);
+            }
+            free(e);
+        }
+        for (int fi = 0; fi < nfiles; fi++) {
             free(files[fi].e);
+            free(files[fi].text);
+        }
         free(files);
         for (int k = 0; k < npicks; k++)
             if (!picks[k].failed)
                 applied[picks[k].index] = 1;
     }
+    for (int i = 0; i < fs->n; i++)
+        if (dup_of[i] >= 0)
+            applied[i] = applied[picks[dup_of[i]].index];
+    free(dup_of);
     free(picks);
     return rc;
 }
