@@ -1,8 +1,13 @@
 /* cli.c - the command line: options, inputs, running, exit status. */
 #include "cli.h"
+#include "baseline.h"
+#include "changed.h"
+#include "config.h"
 #include "docs.h"
 #include "driver.h"
+#include "fingerprint.h"
 #include "fixer.h"
+#include "options.h"
 #include "report.h"
 #include "rule.h"
 #include "util.h"
@@ -17,33 +22,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-static const char fs_usage[] =
-    "usage: fscheck [OPTIONS] [PATH ...] [-- COMPILER_ARGS ...]\n"
-    "\n"
-    "Find redundant and racy filesystem probes in C code.\n"
-    "\n"
-    "PATH is a C file, or a folder searched recursively for .c files.\n"
-    "\n"
-    "Options:\n"
-    "  -p DIR                 folder holding compile_commands.json\n"
-    "  --engine=ENGINE        auto (default), clang or tree-sitter\n"
-    "  --format=FORMAT        text (default) or json\n"
-    "  --rules=LIST           comma list of rule ids or names to enable; -ID disables (all,-FS401)\n"
-    "  -j N                   parallel jobs\n"
-    "  --fix                  apply safe fixes in place\n"
-    "  --unsafe-fixes         also apply fixes marked unsafe (implies --fix without --diff/--export-fixes)\n"
-    "  --diff                 print the fixes as a unified diff and change nothing\n"
-    "  --export-fixes=FILE    write the fixes as clang-apply-replacements YAML\n"
-    "  --exit-zero            exit 0 even when findings are reported\n"
-    "  --quiet                no progress or notes on stderr\n"
-    "  --list-rules           list the rules and exit\n"
-    "  --explain ID           print the documentation of a rule and exit\n"
-    "  --version              print the version and exit\n"
-    "  --help                 print this help and exit\n"
-    "  --                     compiler flags for files without a compile command follow\n"
-    "\n"
-    "Exit status: 0 no findings, 1 findings reported, 2 usage, configuration or input\n"
-    "error, 3 internal failure.\n";
+/* --help and the man page are rendered from the option table (options.c). */
 
 typedef struct fs_inputs {
     char **v;
@@ -173,6 +152,8 @@ int fs_cli_main(int argc, char **argv)
 {
     const char *format = "text", *engine = "auto", *rules = NULL, *explain = NULL, *export_fixes = NULL;
     int exit_zero = 0, quiet = 0, list_rules = 0, fix = 0, unsafe_fixes = 0, diff = 0;
+    const char *config_path = NULL, *baseline = NULL, *write_baseline = NULL, *changed_since = NULL;
+    int report_unused = 0;
     fs_inputs paths = { 0 };
     const char **cflags = NULL;
     int ncflags = 0;
@@ -191,7 +172,7 @@ int fs_cli_main(int argc, char **argv)
             break;
         }
         if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
-            fputs(fs_usage, stdout);
+            fs_options_usage(stdout);
             free(paths.v);
             return 0;
         }
@@ -216,6 +197,16 @@ int fs_cli_main(int argc, char **argv)
             list_rules = 1;
         } else if ((v = fs_opt_value(a, "--explain", &i, argc, argv, &err))) {
             explain = v;
+        } else if ((v = fs_opt_value(a, "--config", &i, argc, argv, &err))) {
+            config_path = v;
+        } else if ((v = fs_opt_value(a, "--baseline", &i, argc, argv, &err))) {
+            baseline = v;
+        } else if ((v = fs_opt_value(a, "--write-baseline", &i, argc, argv, &err))) {
+            write_baseline = v;
+        } else if ((v = fs_opt_value(a, "--changed-since", &i, argc, argv, &err))) {
+            changed_since = v;
+        } else if (strcmp(a, "--report-unused-suppressions") == 0) {
+            report_unused = 1;
         } else if ((v = fs_opt_value(a, "--format", &i, argc, argv, &err))) {
             format = v;
         } else if ((v = fs_opt_value(a, "--engine", &i, argc, argv, &err))) {
@@ -263,7 +254,7 @@ int fs_cli_main(int argc, char **argv)
 
     const fs_reporter *rep = fs_reporter_find(format);
     if (!rep) {
-        fprintf(stderr, "fscheck: unknown format '%s' (text, json)\n", format);
+        fprintf(stderr, "fscheck: unknown format '%s' (text, json, sarif, github)\n", format);
         free(paths.v);
         return FS_EXIT_USAGE;
     }
@@ -317,7 +308,23 @@ int fs_cli_main(int argc, char **argv)
         }
     }
     free(paths.v);
+
+    /* the .fscheck.yml of each file (an error stops the run; excluded files
+     * are dropped), the lines changed since --changed-since, a readable
+     * --baseline: all checked before any analysis */
+    fs_configs *configs = fs_configs_new(config_path);
+    fs_config **file_cfg = fs_xcalloc((size_t)files.n + 1, sizeof *file_cfg);
+    fs_changes *changes = NULL;
+    fs_findings none = { 0 };
+    int ndropped = 0;
+    if (!bad && (fs_configs_prepare(configs, files.v, &files.n, file_cfg) != 0 ||
+                 (changed_since && !(changes = fs_changes_load(changed_since))) ||
+                 (baseline && fs_baseline_apply(baseline, &none, &ndropped) != 0)))
+        bad = 1;
     if (bad) {
+        fs_configs_delete(configs);
+        free(file_cfg);
+        fs_changes_delete(changes);
         for (int i = 0; i < files.n; i++)
             free(files.v[i]);
         free(files.v);
@@ -330,13 +337,44 @@ int fs_cli_main(int argc, char **argv)
     o.rules = enabled;
     o.nrules = nenabled;
     o.quiet = quiet;
+    o.report_unused_suppressions = report_unused;
 
     fs_findings findings = { 0 };
     fs_stats stats;
     memset(&stats, 0, sizeof stats);
-    for (int i = 0; i < files.n; i++)
-        fs_analyze_file(files.v[i], &o, &findings, &stats);
+    for (int i = 0; i < files.n; i++) {
+        fs_driver_opts fo;
+        fs_config_opts(file_cfg[i], &o, rules != NULL, &fo);
+        int first = findings.n;
+        fs_analyze_file(files.v[i], &fo, &findings, &stats);
+        fs_config_severities(file_cfg[i], &findings, first);
+    }
     fs_findings_sort_unique(&findings);
+    fs_findings_fingerprint(&findings);
+
+    /* baselines and --changed-since leave findings out before any fix */
+    int lint_failed = 0;
+    if (write_baseline) {
+        if (fs_baseline_write(write_baseline, &findings) != 0) {
+            lint_failed = 1;
+        } else {
+            if (!quiet)
+                fprintf(stderr, "fscheck: wrote %d finding%s to the baseline %s\n", findings.n,
+                        findings.n == 1 ? "" : "s", write_baseline);
+            fs_findings_clear(&findings);
+        }
+    } else if (baseline) {
+        if (fs_baseline_apply(baseline, &findings, &ndropped) != 0)
+            lint_failed = 1;
+        else if (ndropped && !quiet)
+            fprintf(stderr, "fscheck: %d finding%s in the baseline left out\n", ndropped, ndropped == 1 ? "" : "s");
+    }
+    if (changes) {
+        fs_changes_filter(changes, &findings, &ndropped);
+        if (ndropped && !quiet)
+            fprintf(stderr, "fscheck: %d finding%s on lines not changed since %s left out\n", ndropped,
+                    ndropped == 1 ? "" : "s", changed_since);
+    }
 
     if (unsafe_fixes && !diff && !export_fixes)
         fix = 1;
@@ -376,11 +414,14 @@ int fs_cli_main(int argc, char **argv)
     if (werr) {
         fprintf(stderr, "fscheck: could not write the report\n");
         status = FS_EXIT_INTERNAL;
-    } else if (fix_failed && status == FS_EXIT_OK) {
+    } else if (lint_failed || (fix_failed && status == FS_EXIT_OK)) {
         status = FS_EXIT_USAGE;
     }
     fs_findings_clear(&findings);
     fs_stats_free(&stats);
+    fs_configs_delete(configs);
+    free(file_cfg);
+    fs_changes_delete(changes);
     for (int i = 0; i < files.n; i++)
         free(files.v[i]);
     free(files.v);

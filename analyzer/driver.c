@@ -147,13 +147,19 @@ static void fs_src_free(fs_src_set *s)
     free(s->v);
 }
 
-/* Drop findings silenced by NOLINT comments in their file. */
-static void fs_apply_suppressions(fs_findings *out, int first, fs_src_set *src)
+/* Drop findings silenced by NOLINT comments in their file; then report the
+ * analysed file's own comments that are unbalanced or (on request) unused. */
+static void fs_apply_suppressions(fs_findings *out, int first, fs_src_set *src, const char *path,
+                                  const fs_driver_opts *o)
 {
     int n = out->n - first;
-    fs_supp **supp = fs_xcalloc((size_t)n + 1, sizeof *supp);
-    const char **files = fs_xcalloc((size_t)n + 1, sizeof *files);
+    fs_supp **supp = fs_xcalloc((size_t)n + 2, sizeof *supp);
+    const char **files = fs_xcalloc((size_t)n + 2, sizeof *files);
     int nfiles = 0, w = first;
+    long plen = 0;
+    const char *ptext = fs_source_of(src, path, &plen);
+    files[nfiles] = fs_source_name(src, path);
+    supp[nfiles++] = ptext && memmem(ptext, (size_t)plen, "NOLINT", 6) ? fs_supp_parse(ptext, plen) : NULL;
     for (int i = first; i < out->n; i++) {
         fs_finding *f = &out->v[i];
         int k = 0;
@@ -172,11 +178,12 @@ static void fs_apply_suppressions(fs_findings *out, int first, fs_src_set *src)
         }
         out->v[w++] = *f;
     }
+    out->n = w;
+    fs_supp_report(supp[0], path, o->report_unused_suppressions, o->rules, o->nrules, out);
     for (int k = 0; k < nfiles; k++)
         fs_supp_free(supp[k]);
     free(supp);
     free(files);
-    out->n = w;
 }
 
 /* Lower every function with the summaries known so far until the
@@ -267,7 +274,7 @@ int fs_analyze_file(const char *path, const fs_driver_opts *o, fs_findings *out,
             fs_func_dump(ff->fn, stderr);
         fs_engine_run(ff->fn, &eo, out);
     }
-    fs_apply_suppressions(out, first_new, &src);
+    fs_apply_suppressions(out, first_new, &src, path, o);
     fs_src_free(&src);
     fs_fe_result_free(&r);
     free(text);

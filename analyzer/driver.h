@@ -34,6 +34,7 @@ typedef struct fs_driver_opts {
     int nrules;
     int quiet;
     const fs_summaries *project; /* project-wide wrapper summaries, or NULL */
+    int report_unused_suppressions; /* NOLINT comments that silence nothing are findings (FS000) */
 } fs_driver_opts;
 
 /* Analyse one file; findings are appended to out.  Returns 0, or -1 when

@@ -22,7 +22,7 @@ typedef struct fs_reporter {
     int (*write)(const fs_report_ctx *ctx);
 } fs_reporter;
 
-extern const fs_reporter fs_report_text, fs_report_json;
+extern const fs_reporter fs_report_text, fs_report_json, fs_report_sarif, fs_report_github;
 const fs_reporter *fs_reporter_find(const char *name);
 
 #endif

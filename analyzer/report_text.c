@@ -106,7 +106,7 @@ const fs_reporter fs_report_text = { "text", fs_text_write };
 
 const fs_reporter *fs_reporter_find(const char *name)
 {
-    static const fs_reporter *const all[] = { &fs_report_text, &fs_report_json };
+    static const fs_reporter *const all[] = { &fs_report_text, &fs_report_json, &fs_report_sarif, &fs_report_github };
     for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
         if (strcmp(all[i]->name, name) == 0)
             return all[i];

@@ -19,6 +19,7 @@ typedef struct fs_sup {
     int nitems;
     int used;
     int closed;
+    int len;           /* bytes of the comment's NOLINT...(...) */
 } fs_sup;
 
 struct fs_supp {
@@ -116,8 +117,10 @@ fs_supp *fs_supp_parse(const char *text, long len)
             free(list);
             if (!sup.items)
                 sup.items = fs_xcalloc(1, sizeof(char *)); /* NOLINT(): nothing */
+            sup.len = (int)(close + 1 - p);
             p = close;
         } else {
+            sup.len = (int)(q - p);
             p = q - 1;
         }
         sup.first = sup.kind == FS_SUP_NEXT ? line + 1 : line;
@@ -204,8 +207,8 @@ int fs_supp_unused(const fs_supp *cs, fs_supp_problem **out)
     for (int i = 0; i < s->n; i++) {
         if (s->v[i].used)
             continue;
-        /* only suppressions meant for fscheck: bare, or naming an fscheck rule */
-        int ours = !s->v[i].items;
+        /* only suppressions naming an fscheck rule */
+        int ours = 0;
         for (int j = 0; !ours && j < s->v[i].nitems; j++) {
             const char *it = s->v[i].items[j];
             ours = strncmp(it, "fscheck-", 8) == 0 || (strncasecmp(it, "FS", 2) == 0 && strlen(it) == 5);
@@ -226,4 +229,74 @@ int fs_supp_problems(const fs_supp *s, const fs_supp_problem **out)
 {
     *out = s->problems;
     return s->nproblems;
+}
+
+const fs_rule fs_rule_nolint = {
+    "FS000", "nolint",
+    "a NOLINT comment that silences nothing, names no rule, or has no matching NOLINTBEGIN or NOLINTEND",
+    "warning", 0, NULL,
+};
+
+static int fs_looks_like_ours(const char *item)
+{
+    if (strncmp(item, "fscheck-", 8) == 0)
+        return 1;
+    return (item[0] == 'F' || item[0] == 'f') && (item[1] == 'S' || item[1] == 's') && isdigit((unsigned char)item[2]) &&
+           isdigit((unsigned char)item[3]) && isdigit((unsigned char)item[4]) && !item[5];
+}
+
+static fs_finding *fs_nolint_finding(fs_findings *out, const char *file, int line, int col, int len)
+{
+    fs_finding *f = fs_findings_add(out);
+    f->rule = fs_rule_nolint.id;
+    f->name = fs_rule_nolint.name;
+    f->severity = fs_rule_nolint.severity;
+    f->file = fs_xstrdup(file);
+    f->range.begin.line = f->range.end.line = line;
+    f->range.begin.col = col;
+    f->range.end.col = col + (len > 0 ? len : 6);
+    f->function = fs_xstrdup("");
+    f->path_expr = fs_xstrdup("");
+    return f;
+}
+
+void fs_supp_report(fs_supp *s, const char *file, int unused, const fs_rule *const *rules, int nrules,
+                    fs_findings *out)
+{
+    if (!s)
+        return;
+    for (int i = 0; i < s->nproblems; i++) {
+        fs_finding *f = fs_nolint_finding(out, file, s->problems[i].line, s->problems[i].col, 0);
+        f->message = fs_xstrdup(s->problems[i].message);
+    }
+    if (!unused)
+        return;
+    for (int i = 0; i < s->n; i++) {
+        fs_sup *x = &s->v[i];
+        const char *kind = x->kind == FS_SUP_NEXT ? "NOLINTNEXTLINE" : x->kind == FS_SUP_BEGIN ? "NOLINTBEGIN" : "NOLINT";
+        int names_enabled = 0;
+        for (int j = 0; j < x->nitems; j++) {
+            const char *it = x->items[j];
+            int any = 0;
+            for (int r = 0; r < nrules; r++)
+                if (fs_item_matches(it, rules[r]->id, rules[r]->name)) {
+                    any = 1;
+                    break;
+                }
+            names_enabled |= any;
+            if (!any && !strchr(it, '*') && !strchr(it, '?') && fs_looks_like_ours(it) && !fs_rule_find(it)) {
+                fs_finding *f = fs_nolint_finding(out, file, x->line, x->col, x->len);
+                f->message = fs_xasprintf("%s names no fscheck rule: '%s' (see --list-rules)", kind, it);
+            }
+        }
+        if (x->used || !names_enabled)
+            continue;
+        fs_buf list = { 0 };
+        fs_buf_puts(&list, "");
+        for (int j = 0; j < x->nitems; j++)
+            fs_buf_printf(&list, "%s%s", j ? ", " : "", x->items[j]);
+        fs_finding *f = fs_nolint_finding(out, file, x->line, x->col, x->len);
+        f->message = fs_xasprintf("%s(%s) silences no finding: remove it", kind, list.s);
+        fs_buf_free(&list);
+    }
 }

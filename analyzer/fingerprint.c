@@ -1,0 +1,69 @@
+/* fingerprint.c - stable identities of findings. */
+#include "fingerprint.h"
+#include "srctext.h"
+#include "util.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* FNV-1a, 64 bits, over a sequence of NUL-separated fields. */
+static void fs_fnv(uint64_t *h, const char *s)
+{
+    for (s = s ? s : ""; *s; s++)
+        *h = (*h ^ (unsigned char)*s) * 1099511628211ull;
+    *h = (*h ^ 0xffu) * 1099511628211ull; /* field separator */
+}
+
+/* The normalised text of the call at [begin, end), or of the call that
+ * starts at line:col when end is unknown (-1). */
+static char *fs_call_text(const char *text, long len, long begin, long end)
+{
+    if (!text || begin < 0 || begin > len)
+        return fs_xstrdup("");
+    if (end < begin || end > len)
+        end = fs_text_call_end(text, len, begin);
+    return fs_text_normalise(text, begin, end);
+}
+
+void fs_findings_fingerprint(fs_findings *s)
+{
+    fs_texts *texts = fs_texts_new();
+    uint64_t *hashes = fs_xcalloc((size_t)s->n + 1, sizeof *hashes);
+    for (int i = 0; i < s->n; i++) {
+        fs_finding *f = &s->v[i];
+        uint64_t h = 14695981039346656037ull;
+        fs_fnv(&h, f->rule);
+        fs_fnv(&h, f->function);
+        fs_fnv(&h, f->path_expr);
+        long len;
+        const char *text = fs_texts_get(texts, f->file, &len);
+        long b = fs_text_offset(text, len, f->range.begin.line, f->range.begin.col);
+        long e = fs_text_offset(text, len, f->range.end.line, f->range.end.col);
+        if (e <= b)
+            e = -1;
+        char *t = fs_call_text(text, len, b, e);
+        fs_fnv(&h, t);
+        free(t);
+        for (int j = 0; j < f->nrelated; j++) {
+            const fs_related *r = &f->related[j];
+            long rlen;
+            const char *rtext = fs_texts_get(texts, r->file, &rlen);
+            /* the related file, relative to the finding's: the same file is "" */
+            fs_fnv(&h, strcmp(r->file ? r->file : "", f->file ? f->file : "") == 0 ? "" : r->file);
+            char *rt = fs_call_text(rtext, rlen, fs_text_offset(rtext, rlen, r->line, r->col), -1);
+            fs_fnv(&h, rt);
+            free(rt);
+        }
+        hashes[i] = h;
+        int rank = 1;
+        for (int k = 0; k < i; k++)
+            if (hashes[k] == h && strcmp(s->v[k].file ? s->v[k].file : "", f->file ? f->file : "") == 0)
+                rank++;
+        free(f->fingerprint);
+        f->fingerprint = fs_xasprintf("%016llx:%d", (unsigned long long)h, rank);
+    }
+    free(hashes);
+    fs_texts_delete(texts);
+}
