@@ -394,6 +394,7 @@ static void set_range_end(fs_ts *t, fs_ast *a, TSNode n, uint32_t end_byte)
     if (t->nexp) {
         a->range = t->exp_range;
         a->in_macro = 1;
+        a->macro = t->exp_name;
         return;
     }
     range_of(t, n, end_byte, &a->range);
@@ -1302,6 +1303,7 @@ static fs_ast *conv_ambiguous_cast(fs_ts *t, TSNode n)
     if (t->nexp) {
         u->range = t->exp_range;
         u->in_macro = 1;
+        u->macro = t->exp_name;
     } else {
         range_of(t, op, ts_node_end_byte(n), &u->range);
     }
@@ -1367,6 +1369,8 @@ static fs_ast *conv_call(fs_ts *t, TSNode n)
                 /* S_ISDIR(m) and the like: an expression of the arguments */
                 fs_ast *a = node_of(t, n, FS_A_OTHER, NULL);
                 a->name = arena_strn(t, p, len);
+                a->in_macro = 1;
+                a->macro = a->name;
                 TSNode args = field(t, n, F_ARGUMENTS);
                 if (!ts_node_is_null(args)) {
                     int cnt, base = kids_push(t, args, 1, &cnt);
@@ -1458,6 +1462,7 @@ static fs_ast *conv_comma(fs_ts *t, TSNode n)
         if (t->nexp) {
             cm->range = t->exp_range;
             cm->in_macro = 1;
+            cm->macro = t->exp_name;
         } else {
             fs_range r1, r2;
             range_of(t, first, ts_node_end_byte(first), &r1);
