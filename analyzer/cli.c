@@ -4,7 +4,9 @@
 #include "changed.h"
 #include "config.h"
 #include "docs.h"
+#include "compdb.h"
 #include "driver.h"
+#include "run.h"
 #include "fingerprint.h"
 #include "fixer.h"
 #include "options.h"
@@ -148,12 +150,100 @@ static const char *fs_opt_value(const char *arg, const char *name, int *i, int a
     return NULL;
 }
 
+typedef struct fs_cli_units {
+    fs_config **cfg;
+    const fs_driver_opts *base;
+    int rules_given;
+} fs_cli_units;
+
+static void fs_cli_prepare(void *arg, int unit, fs_driver_opts *d)
+{
+    fs_cli_units *c = arg;
+    fs_config_opts(c->cfg[unit], c->base, c->rules_given, d);
+    d->directory = NULL;
+}
+
+static void fs_cli_finish(void *arg, int unit, fs_findings *f)
+{
+    fs_cli_units *c = arg;
+    fs_config_severities(c->cfg[unit], f, 0);
+}
+
+/* The unit of each file: its compile command (from -p DIR, or the nearest
+ * compile_commands.json) or the flags after --.  Returns 0, or -1 after
+ * naming a malformed database. */
+static int fs_cli_units_of(char **files, int nfiles, const char *pdir, fs_units *out)
+{
+    fs_compdb *pdb = NULL;
+    char *err = NULL;
+    if (pdir && !(pdb = fs_compdb_load(pdir, &err))) {
+        fprintf(stderr, "fscheck: %s\n", err);
+        free(err);
+        return -1;
+    }
+    /* discovered databases, by folder */
+    char **dirs = NULL;
+    fs_compdb **dbs = NULL;
+    int ndbs = 0, capdirs = 0, capdbs = 0, rc = 0;
+    for (int i = 0; i < nfiles && rc == 0; i++) {
+        fs_unit u;
+        memset(&u, 0, sizeof u);
+        char *abs = fs_path_absolute(files[i], NULL);
+        const fs_compdb *db = pdb;
+        if (!db) {
+            char *d = fs_compdb_discover(files[i]);
+            if (d) {
+                int k = 0;
+                while (k < ndbs && strcmp(dirs[k], d) != 0)
+                    k++;
+                if (k == ndbs) {
+                    fs_compdb *x = fs_compdb_load(d, &err);
+                    if (!x) {
+                        fprintf(stderr, "fscheck: %s\n", err);
+                        free(err);
+                        err = NULL;
+                        rc = -1;
+                    }
+                    FS_PUSH(dirs, ndbs, capdirs, d);
+                    ndbs--;
+                    FS_PUSH(dbs, ndbs, capdbs, x);
+                    d = NULL;
+                }
+                db = dbs[k];
+                free(d);
+            }
+        }
+        if (!(db && fs_compdb_lookup(db, abs, &u))) {
+            memset(&u, 0, sizeof u);
+            u.file = abs;
+            abs = NULL;
+        }
+        free(u.shown);
+        u.shown = fs_xstrdup(files[i]);
+        free(abs);
+        FS_PUSH(out->v, out->n, out->cap, u);
+    }
+    for (int k = 0; k < ndbs; k++) {
+        free(dirs[k]);
+        fs_compdb_free(dbs[k]);
+    }
+    free(dirs);
+    free(dbs);
+    fs_compdb_free(pdb);
+    return rc;
+}
+
 int fs_cli_main(int argc, char **argv)
 {
+    if (argc > 1 && strcmp(argv[1], "merge") == 0)
+        return fs_merge_main(argc - 1, argv + 1);
     const char *format = "text", *engine = "auto", *rules = NULL, *explain = NULL, *export_fixes = NULL;
     int exit_zero = 0, quiet = 0, list_rules = 0, fix = 0, unsafe_fixes = 0, diff = 0;
     const char *config_path = NULL, *baseline = NULL, *write_baseline = NULL, *changed_since = NULL;
     int report_unused = 0;
+    long jobs = sysconf(_SC_NPROCESSORS_ONLN);
+    const char *pdir = NULL;
+    int shard_i = 0, shard_n = 0;
     fs_inputs paths = { 0 };
     const char **cflags = NULL;
     int ncflags = 0;
@@ -220,8 +310,17 @@ int fs_cli_main(int argc, char **argv)
                 fprintf(stderr, "fscheck: -j takes a number from 1 to 1024, not '%s'\n", v);
                 err = 1;
             }
+            jobs = j;
         } else if ((v = fs_opt_value(a, "-p", &i, argc, argv, &err))) {
-            (void)v; /* compile_commands.json support: see the driver */
+            pdir = v;
+        } else if ((v = fs_opt_value(a, "--shard", &i, argc, argv, &err))) {
+            char *end;
+            shard_i = (int)strtol(v, &end, 10);
+            shard_n = *end == '/' ? (int)strtol(end + 1, &end, 10) : 0;
+            if (*end || shard_n < 1 || shard_i < 1 || shard_i > shard_n) {
+                fprintf(stderr, "fscheck: --shard takes I/N with 1 <= I <= N, not '%s'\n", v);
+                err = 1;
+            }
         } else if (a[0] == '-' && a[1] != '\0') {
             fprintf(stderr, "fscheck: unknown option '%s' (see --help)\n", a);
             err = 1;
@@ -282,15 +381,33 @@ int fs_cli_main(int argc, char **argv)
         for (int i = 0; i < fs_nrules; i++)
             enabled[nenabled++] = fs_rules[i];
     }
-    if (paths.n == 0) {
+    fs_inputs files = { 0 };
+    int bad = 0;
+    if (paths.n == 0 && pdir) {
+        /* every translation unit of the database */
+        char *e = NULL;
+        fs_compdb *db = fs_compdb_load(pdir, &e);
+        if (!db) {
+            fprintf(stderr, "fscheck: %s\n", e);
+            free(e);
+            free(paths.v);
+            return FS_EXIT_USAGE;
+        }
+        fs_units all = { 0 };
+        fs_compdb_all(db, &all);
+        for (int i = 0; i < all.n; i++)
+            FS_PUSH(files.v, files.n, files.cap, fs_xstrdup(all.v[i].shown));
+        fs_units_free(&all);
+        fs_compdb_free(db);
+        if (files.n == 0)
+            fprintf(stderr, "fscheck: %s/compile_commands.json lists no translation unit\n", pdir);
+    } else if (paths.n == 0) {
         fprintf(stderr, "fscheck: no input files (see --help)\n");
         free(paths.v);
         return FS_EXIT_USAGE;
     }
 
     /* expand folders; a PATH that cannot be read is an input error */
-    fs_inputs files = { 0 };
-    int bad = 0;
     for (int i = 0; i < paths.n; i++) {
         struct stat st;
         if (stat(paths.v[i], &st) != 0) {
@@ -342,14 +459,30 @@ int fs_cli_main(int argc, char **argv)
     fs_findings findings = { 0 };
     fs_stats stats;
     memset(&stats, 0, sizeof stats);
-    for (int i = 0; i < files.n; i++) {
-        fs_driver_opts fo;
-        fs_config_opts(file_cfg[i], &o, rules != NULL, &fo);
-        int first = findings.n;
-        fs_analyze_file(files.v[i], &fo, &findings, &stats);
-        fs_config_severities(file_cfg[i], &findings, first);
+    fs_units units = { 0 };
+    if (fs_cli_units_of(files.v, files.n, pdir, &units) != 0) {
+        fs_units_free(&units);
+        fs_configs_delete(configs);
+        free(file_cfg);
+        fs_changes_delete(changes);
+        for (int i = 0; i < files.n; i++)
+            free(files.v[i]);
+        free(files.v);
+        return FS_EXIT_USAGE;
     }
-    fs_findings_sort_unique(&findings);
+    fs_cli_units cu = { file_cfg, &o, rules != NULL };
+    fs_run_opts ro;
+    memset(&ro, 0, sizeof ro);
+    ro.drv = o;
+    ro.jobs = jobs < 1 ? 1 : (int)jobs;
+    ro.progress = !quiet && isatty(STDERR_FILENO);
+    ro.shard_i = shard_i;
+    ro.shard_n = shard_n;
+    ro.prepare = fs_cli_prepare;
+    ro.finish = fs_cli_finish;
+    ro.arg = &cu;
+    fs_run(&units, &ro, &findings, &stats);
+    fs_units_free(&units);
     fs_findings_fingerprint(&findings);
 
     /* baselines and --changed-since leave findings out before any fix */

@@ -233,7 +233,7 @@ int fs_analyze_file(const char *path, const fs_driver_opts *o, fs_findings *out,
     if (o->engine == FS_ENGINE_TS) {
         rc = fs_fe_ts_parse(path, text, (size_t)len, &r);
     } else {
-        fs_clang_opts co = { o->cflags, o->ncflags, o->resource_dir, NULL };
+        fs_clang_opts co = { o->cflags, o->ncflags, o->resource_dir, o->directory };
         rc = fs_fe_clang_parse(path, &co, &r);
     }
     if (rc != 0) {
@@ -261,6 +261,8 @@ int fs_analyze_file(const char *path, const fs_driver_opts *o, fs_findings *out,
         fs_fe_func *ff = &r.funcs[i];
         if (ff->in_system || ff->is_macro || !ff->body)
             continue;
+        if (!ff->in_main_file && o->claim && !o->claim(o->claim_arg, ff->fn->file, ff->fn->range.begin.line))
+            continue; /* a header's function, checked for another unit */
         st->functions++;
         if (ff->fn->incomplete) {
             if (!o->quiet)

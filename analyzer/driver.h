@@ -35,6 +35,11 @@ typedef struct fs_driver_opts {
     int quiet;
     const fs_summaries *project; /* project-wide wrapper summaries, or NULL */
     int report_unused_suppressions; /* NOLINT comments that silence nothing are findings (FS000) */
+    const char *directory;     /* working folder of the compile command, or NULL */
+    /* Called before a function defined outside the main file (a header's) is
+     * checked; returns 0 when another unit has it already.  NULL: check all. */
+    int (*claim)(void *arg, const char *file, int line);
+    void *claim_arg;
 } fs_driver_opts;
 
 /* Analyse one file; findings are appended to out.  Returns 0, or -1 when

@@ -35,10 +35,10 @@ static int fs_is_pairable(const fs_node *n)
     return n->kind == FS_N_CALL && n->op.kind != FS_OP_NONE && n->path.key;
 }
 
-static const fs_func *fs_sort_fn;
-static int fs_by_offset(const void *a, const void *b)
+static int fs_by_offset(const void *a, const void *b, void *arg)
 {
-    const fs_node *x = &fs_sort_fn->nodes[*(const int *)a], *y = &fs_sort_fn->nodes[*(const int *)b];
+    const fs_func *fn = arg;
+    const fs_node *x = &fn->nodes[*(const int *)a], *y = &fn->nodes[*(const int *)b];
     if (x->range.begin.offset != y->range.begin.offset)
         return x->range.begin.offset < y->range.begin.offset ? -1 : 1;
     return *(const int *)a - *(const int *)b;
@@ -91,9 +91,8 @@ int fs_ctx_nexts(fs_ctx *c, int a, const int **out)
         if (!fs_write_between(&c->walk, a, found[i], &an->path))
             found[w++] = found[i];
     nfound = w;
-    fs_sort_fn = fn;
     if (nfound > 1)
-        qsort(found, (size_t)nfound, sizeof *found, fs_by_offset);
+        qsort_r(found, (size_t)nfound, sizeof *found, fs_by_offset, (void *)fn);
     c->nexts[a] = found;
     c->nnexts[a] = nfound;
     *out = found;

@@ -842,7 +842,7 @@ int fs_fe_clang_parse(const char *path, const fs_clang_opts *o, fs_fe_result *r)
     for (int i = 0; i < o->nargs; i++)
         if (strcmp(o->args[i], "-resource-dir") == 0 || strncmp(o->args[i], "-resource-dir=", 14) == 0)
             has_res = 1;
-    const char **args = fs_xmalloc(sizeof(char *) * (size_t)(o->nargs + 4));
+    const char **args = fs_xmalloc(sizeof(char *) * (size_t)(o->nargs + 6));
     int n = 0;
     for (int i = 0; i < o->nargs; i++)
         args[n++] = o->args[i];
@@ -850,9 +850,15 @@ int fs_fe_clang_parse(const char *path, const fs_clang_opts *o, fs_fe_result *r)
         args[n++] = "-resource-dir";
         args[n++] = o->resource_dir;
     }
+    char *wd = NULL;
+    if (o->directory && *o->directory) {
+        wd = fs_xasprintf("-working-directory=%s", o->directory);
+        args[n++] = wd;
+    }
     unsigned opts = CXTranslationUnit_DetailedPreprocessingRecord | CXTranslationUnit_KeepGoing;
     enum CXErrorCode err = clang_parseTranslationUnit2(cp->index, path, args, n, NULL, 0, opts, &cp->tu);
     free(args);
+    free(wd);
     if (err != CXError_Success || !cp->tu) {
         r->fatal = fs_xasprintf("libclang could not parse the file (error %d)", (int)err);
         return -1;

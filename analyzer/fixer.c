@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <libgen.h>
+#include <pthread.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -62,16 +63,23 @@ static unsigned long long fs_hash64(const char *s, long n)
     return h;
 }
 
+static pthread_mutex_t fs_seen_lock = PTHREAD_MUTEX_INITIALIZER;
+
 void fs_fixer_note_content(const char *file, const char *text, long len)
 {
-    for (int i = 0; i < fs_seen_n; i++)
-        if (strcmp(fs_seen_v[i].file, file) == 0)
-            return;
-    fs_grow(&fs_seen_v, &fs_seen_cap, fs_seen_n + 1, sizeof *fs_seen_v);
-    fs_seen_v[fs_seen_n].file = fs_xstrdup(file);
-    fs_seen_v[fs_seen_n].hash = fs_hash64(text, len);
-    fs_seen_v[fs_seen_n].len = len;
-    fs_seen_n++;
+    unsigned long long h = fs_hash64(text, len);
+    pthread_mutex_lock(&fs_seen_lock);
+    int known = 0;
+    for (int i = 0; i < fs_seen_n && !known; i++)
+        known = strcmp(fs_seen_v[i].file, file) == 0;
+    if (!known) {
+        fs_grow(&fs_seen_v, &fs_seen_cap, fs_seen_n + 1, sizeof *fs_seen_v);
+        fs_seen_v[fs_seen_n].file = fs_xstrdup(file);
+        fs_seen_v[fs_seen_n].hash = h;
+        fs_seen_v[fs_seen_n].len = len;
+        fs_seen_n++;
+    }
+    pthread_mutex_unlock(&fs_seen_lock);
 }
 
 static const fs_seen *fs_seen_find(const char *file)

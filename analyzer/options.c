@@ -19,7 +19,10 @@ const fs_option fs_options[] = {
       "Overrides the rules of the configuration file." },
     { "--config", NULL, "FILE", '=', "read this configuration file instead of the nearest .fscheck.yml",
       "See CONFIGURATION." },
-    { "-j", NULL, "N", ' ', "parallel jobs", NULL },
+    { "-j", NULL, "N", ' ', "parallel jobs (default: the number of processors)",
+      "Translation units are analysed in parallel; the output is the same for every N." },
+    { "--shard", NULL, "I/N", '=', "analyse only the I-th of N deterministic slices of the units",
+      "For CI matrices: run each shard with --format=json and combine the reports with fscheck merge FILE..." },
     { "--fix", NULL, NULL, 0, "apply safe fixes in place", NULL },
     { "--unsafe-fixes", NULL, NULL, 0,
       "also apply fixes marked unsafe (implies --fix without --diff/--export-fixes)", NULL },
@@ -138,11 +141,7 @@ void fs_options_man(FILE *out)
             fputs("\\fR", out);
         }
         fputc('\n', out);
-        char first[512];
-        snprintf(first, sizeof first, "%s", o->help);
-        if (first[0] >= 'a' && first[0] <= 'z')
-            first[0] = (char)(first[0] - 'a' + 'A');
-        fs_roff(out, first);
+        fs_roff(out, o->help);
         fputs(".\n", out);
         if (o->more)
             fs_man_para(out, o->more);
@@ -173,7 +172,7 @@ void fs_options_man(FILE *out)
                  "    path_arg: 1               # counted from 1\n"
                  "    kind: exists              # exists, stat, open, create or remove\n"
                  "exclude:\n"
-                 "  - third_party/**            # globs, relative to the file's folder\n");
+                 "  - third_party               # globs, relative to this file's folder\n");
     fputs(".RE\n.fi\n.PP\n", out);
     fs_man_para(out, "An unknown key, a value of the wrong type, an unknown rule or kind, or a YAML syntax error "
                      "stops fscheck with exit status 2 and a message naming the file, line and column. "

@@ -1,0 +1,309 @@
+/* compdb.c - compile_commands.json through libclang, checked with jansson first. */
+#include "compdb.h"
+#include "util.h"
+
+#include <clang-c/CXCompilationDatabase.h>
+#include <errno.h>
+#include <jansson.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+struct fs_compdb {
+    char *dir;
+    CXCompilationDatabase db;
+};
+
+char *fs_path_absolute(const char *path, const char *base)
+{
+    fs_buf b = { 0 };
+    if (path[0] != '/') {
+        char cwd[PATH_MAX];
+        if (!base)
+            base = getcwd(cwd, sizeof cwd) ? cwd : "/";
+        fs_buf_puts(&b, base);
+        fs_buf_puts(&b, "/");
+    }
+    fs_buf_puts(&b, path);
+    /* normalise: drop ".", empty parts, resolve ".." lexically */
+    char **parts = NULL;
+    int n = 0, cap = 0;
+    for (char *tok = strtok(b.s, "/"); tok; tok = strtok(NULL, "/")) {
+        if (strcmp(tok, ".") == 0)
+            continue;
+        if (strcmp(tok, "..") == 0) {
+            if (n > 0)
+                n--;
+            continue;
+        }
+        FS_PUSH(parts, n, cap, tok);
+    }
+    fs_buf out = { 0 };
+    for (int i = 0; i < n; i++) {
+        fs_buf_puts(&out, "/");
+        fs_buf_puts(&out, parts[i]);
+    }
+    if (!out.s)
+        fs_buf_puts(&out, "/");
+    free(parts);
+    fs_buf_free(&b);
+    return out.s;
+}
+
+char *fs_path_shown(const char *abs)
+{
+    char cwd[PATH_MAX];
+    if (!getcwd(cwd, sizeof cwd))
+        return fs_xstrdup(abs);
+    size_t n = strlen(cwd);
+    if (strncmp(abs, cwd, n) == 0 && abs[n] == '/')
+        return fs_xstrdup(abs + n + 1);
+    if (strcmp(cwd, "/") == 0 && abs[0] == '/')
+        return fs_xstrdup(abs + 1);
+    return fs_xstrdup(abs);
+}
+
+static int fs_is_file(const char *p)
+{
+    struct stat st;
+    return stat(p, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+char *fs_compdb_discover(const char *file)
+{
+    char *abs = fs_path_absolute(file, NULL);
+    char *slash = strrchr(abs, '/');
+    if (slash)
+        *slash = '\0';
+    for (;;) {
+        const char *d = *abs ? abs : "/";
+        char *c1 = fs_xasprintf("%s/compile_commands.json", strcmp(d, "/") == 0 ? "" : d);
+        char *c2 = fs_xasprintf("%s/build/compile_commands.json", strcmp(d, "/") == 0 ? "" : d);
+        char *found = NULL;
+        if (fs_is_file(c1))
+            found = fs_xstrdup(d);
+        else if (fs_is_file(c2))
+            found = fs_xasprintf("%s/build", strcmp(d, "/") == 0 ? "" : d);
+        free(c1);
+        free(c2);
+        if (found) {
+            free(abs);
+            return found;
+        }
+        if (!*abs || strcmp(abs, "/") == 0)
+            break;
+        slash = strrchr(abs, '/');
+        if (!slash)
+            break;
+        *slash = '\0';
+    }
+    free(abs);
+    return NULL;
+}
+
+/* The checks libclang does not report: valid JSON, an array of objects with
+ * a "directory", a "file" and a "command" or "arguments". */
+static char *fs_validate(const char *path)
+{
+    json_error_t e;
+    json_t *doc = json_load_file(path, 0, &e);
+    if (!doc)
+        return fs_xasprintf("%s:%d:%d: not valid JSON: %s", path, e.line, e.column, e.text);
+    char *err = NULL;
+    if (!json_is_array(doc)) {
+        err = fs_xasprintf("%s: expected an array of compile commands", path);
+    } else {
+        size_t i;
+        json_t *c;
+        json_array_foreach(doc, i, c) {
+            if (!json_is_object(c)) {
+                err = fs_xasprintf("%s: entry %zu is not an object", path, i + 1);
+                break;
+            }
+            if (!json_is_string(json_object_get(c, "directory"))) {
+                err = fs_xasprintf("%s: entry %zu has no \"directory\" string", path, i + 1);
+                break;
+            }
+            if (!json_is_string(json_object_get(c, "file"))) {
+                err = fs_xasprintf("%s: entry %zu has no \"file\" string", path, i + 1);
+                break;
+            }
+            json_t *cmd = json_object_get(c, "command"), *args = json_object_get(c, "arguments");
+            if (!json_is_string(cmd) && !json_is_array(args)) {
+                err = fs_xasprintf("%s: entry %zu has neither \"command\" nor \"arguments\"", path, i + 1);
+                break;
+            }
+            if (json_is_array(args)) {
+                size_t k;
+                json_t *a;
+                json_array_foreach(args, k, a) if (!json_is_string(a))
+                {
+                    err = fs_xasprintf("%s: entry %zu: \"arguments\" holds a non-string", path, i + 1);
+                    break;
+                }
+                if (err)
+                    break;
+            }
+        }
+    }
+    json_decref(doc);
+    return err;
+}
+
+fs_compdb *fs_compdb_load(const char *dir, char **err)
+{
+    char *path = fs_xasprintf("%s/compile_commands.json", dir);
+    if (!fs_is_file(path)) {
+        *err = fs_xasprintf("%s: no compile_commands.json there", dir);
+        free(path);
+        return NULL;
+    }
+    char *v = fs_validate(path);
+    if (v) {
+        *err = v;
+        free(path);
+        return NULL;
+    }
+    CXCompilationDatabase_Error ce;
+    CXCompilationDatabase db = clang_CompilationDatabase_fromDirectory(dir, &ce);
+    if (ce != CXCompilationDatabase_NoError || !db) {
+        *err = fs_xasprintf("%s: libclang could not load it", path);
+        free(path);
+        if (db)
+            clang_CompilationDatabase_dispose(db);
+        return NULL;
+    }
+    free(path);
+    fs_compdb *d = fs_xcalloc(1, sizeof *d);
+    d->dir = fs_xstrdup(dir);
+    d->db = db;
+    return d;
+}
+
+void fs_compdb_free(fs_compdb *d)
+{
+    if (!d)
+        return;
+    clang_CompilationDatabase_dispose(d->db);
+    free(d->dir);
+    free(d);
+}
+
+const char *fs_compdb_dir(const fs_compdb *d)
+{
+    return d->dir;
+}
+
+void fs_clean_args(char **args, int *nargs, const char *source_abs, const char *directory)
+{
+    int w = 0;
+    for (int i = 0; i < *nargs; i++) {
+        char *a = args[i];
+        int drop = 0, skip_next = 0;
+        if (strcmp(a, "-c") == 0 || strcmp(a, "-M") == 0 || strcmp(a, "-MM") == 0 || strcmp(a, "-MD") == 0 ||
+            strcmp(a, "-MMD") == 0 || strcmp(a, "-MP") == 0 || strcmp(a, "-MG") == 0 || strcmp(a, "-S") == 0 ||
+            strcmp(a, "-E") == 0)
+            drop = 1;
+        else if (strcmp(a, "-o") == 0 || strcmp(a, "-MF") == 0 || strcmp(a, "-MT") == 0 || strcmp(a, "-MQ") == 0)
+            drop = skip_next = 1;
+        else if (strncmp(a, "-o", 2) == 0 || strncmp(a, "-MF", 3) == 0 || strncmp(a, "-MT", 3) == 0 ||
+                 strncmp(a, "-MQ", 3) == 0)
+            drop = 1;
+        else if (source_abs && a[0] != '-') {
+            char *abs = fs_path_absolute(a, directory);
+            drop = strcmp(abs, source_abs) == 0;
+            free(abs);
+        }
+        if (drop) {
+            free(a);
+            if (skip_next && i + 1 < *nargs)
+                free(args[++i]);
+            continue;
+        }
+        args[w++] = a;
+    }
+    *nargs = w;
+}
+
+static void fs_unit_from(CXCompileCommand cmd, fs_unit *u)
+{
+    memset(u, 0, sizeof *u);
+    CXString d = clang_CompileCommand_getDirectory(cmd);
+    CXString f = clang_CompileCommand_getFilename(cmd);
+    u->directory = fs_xstrdup(clang_getCString(d));
+    u->file = fs_path_absolute(clang_getCString(f), u->directory);
+    u->shown = fs_path_shown(u->file);
+    clang_disposeString(d);
+    unsigned n = clang_CompileCommand_getNumArgs(cmd);
+    u->args = fs_xcalloc(n + 1, sizeof(char *));
+    /* argv[0] is the compiler */
+    for (unsigned i = 1; i < n; i++) {
+        CXString a = clang_CompileCommand_getArg(cmd, i);
+        u->args[u->nargs++] = fs_xstrdup(clang_getCString(a));
+        clang_disposeString(a);
+    }
+    fs_clean_args(u->args, &u->nargs, u->file, u->directory);
+    clang_disposeString(f);
+    u->from_db = 1;
+}
+
+static int fs_unit_cmp(const void *a, const void *b)
+{
+    return strcmp(((const fs_unit *)a)->file, ((const fs_unit *)b)->file);
+}
+
+void fs_compdb_all(const fs_compdb *d, fs_units *out)
+{
+    CXCompileCommands cmds = clang_CompilationDatabase_getAllCompileCommands(d->db);
+    unsigned n = cmds ? clang_CompileCommands_getSize(cmds) : 0;
+    for (unsigned i = 0; i < n; i++) {
+        fs_unit u;
+        fs_unit_from(clang_CompileCommands_getCommand(cmds, i), &u);
+        /* one unit per file: the first command wins */
+        int dup = 0;
+        for (int k = 0; k < out->n && !dup; k++)
+            dup = strcmp(out->v[k].file, u.file) == 0;
+        if (dup) {
+            fs_unit_free(&u);
+            continue;
+        }
+        FS_PUSH(out->v, out->n, out->cap, u);
+    }
+    if (cmds)
+        clang_CompileCommands_dispose(cmds);
+    if (out->n > 1)
+        qsort(out->v, (size_t)out->n, sizeof *out->v, fs_unit_cmp);
+}
+
+int fs_compdb_lookup(const fs_compdb *d, const char *abs_file, fs_unit *out)
+{
+    CXCompileCommands cmds = clang_CompilationDatabase_getCompileCommands(d->db, abs_file);
+    unsigned n = cmds ? clang_CompileCommands_getSize(cmds) : 0;
+    if (n > 0)
+        fs_unit_from(clang_CompileCommands_getCommand(cmds, 0), out);
+    if (cmds)
+        clang_CompileCommands_dispose(cmds);
+    return n > 0;
+}
+
+void fs_unit_free(fs_unit *u)
+{
+    free(u->file);
+    free(u->shown);
+    free(u->directory);
+    for (int i = 0; i < u->nargs; i++)
+        free(u->args[i]);
+    free(u->args);
+    memset(u, 0, sizeof *u);
+}
+
+void fs_units_free(fs_units *us)
+{
+    for (int i = 0; i < us->n; i++)
+        fs_unit_free(&us->v[i]);
+    free(us->v);
+    memset(us, 0, sizeof *us);
+}

@@ -1,0 +1,54 @@
+/*
+ * compdb.h - translation units: from compile_commands.json (through
+ * libclang's compilation-database API) or from files and shared flags.
+ */
+#ifndef FSCHECK_COMPDB_H
+#define FSCHECK_COMPDB_H
+
+typedef struct fs_unit {
+    char *file;       /* absolute path of the main file */
+    char *shown;      /* the name reported: as given, or relative to the current folder */
+    char *directory;  /* working folder of the compile command, or NULL */
+    char **args;      /* compiler flags (no compiler, -c, -o, source, -M*) */
+    int nargs;
+    int from_db;      /* 1 when the flags come from a compilation database */
+} fs_unit;
+
+typedef struct fs_units {
+    fs_unit *v;
+    int n, cap;
+} fs_units;
+
+typedef struct fs_compdb fs_compdb;
+
+/* Load dir/compile_commands.json.  Returns NULL with *err set (caller
+ * frees) when it is missing or malformed; the message names the problem. */
+fs_compdb *fs_compdb_load(const char *dir, char **err);
+void fs_compdb_free(fs_compdb *db);
+const char *fs_compdb_dir(const fs_compdb *db);
+
+/* Every unit of the database, sorted by file. */
+void fs_compdb_all(const fs_compdb *db, fs_units *out);
+/* The unit of one file (absolute path), or 0 when the database lacks it. */
+int fs_compdb_lookup(const fs_compdb *db, const char *abs_file, fs_unit *out);
+
+/* Where a database for `file` is: the nearest of its folder and ancestors
+ * holding compile_commands.json, or their build/ subfolder.  NULL if none;
+ * caller frees. */
+char *fs_compdb_discover(const char *file);
+
+/* Remove what a compile command has that libclang must not see: -c,
+ * -o FILE, the source file (source_abs, with relative arguments taken
+ * against directory), dependency-file options.  Removed strings are freed. */
+void fs_clean_args(char **args, int *nargs, const char *source_abs, const char *directory);
+
+void fs_unit_free(fs_unit *u);
+void fs_units_free(fs_units *us);
+
+/* abs relative to the current folder when it lies below it; a copy of abs
+ * otherwise.  Caller frees. */
+char *fs_path_shown(const char *abs);
+/* An absolute, normalised form of path (against base when relative). Caller frees. */
+char *fs_path_absolute(const char *path, const char *base);
+
+#endif

@@ -1,0 +1,198 @@
+/* run.c - translation units in parallel, merged in a fixed order. */
+#include "run.h"
+#include "util.h"
+
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+typedef struct fs_unit_result {
+    fs_findings findings;
+    fs_stats stats;
+} fs_unit_result;
+
+typedef struct fs_seen_fn {
+    char *key; /* "file:line" of a function defined outside the main file */
+} fs_seen_fn;
+
+typedef struct fs_pool {
+    const fs_units *units;
+    const fs_run_opts *opts;
+    int *todo;            /* unit indexes to analyse */
+    int ntodo;
+    int next;             /* next todo slot to take */
+    int done;
+    fs_unit_result *res;  /* per todo slot */
+    pthread_mutex_t lock;
+    struct timespec start;
+    /* header functions already analysed by some unit */
+    char **seen;
+    int nseen, capseen;
+} fs_pool;
+
+int fs_in_shard(int index, int shard_i, int shard_n)
+{
+    if (shard_n <= 0)
+        return 1;
+    return index % shard_n == shard_i - 1;
+}
+
+static int fs_claim_function(void *arg, const char *file, int line)
+{
+    fs_pool *p = arg;
+    char *key = fs_xasprintf("%s:%d", file, line);
+    int mine = 1;
+    pthread_mutex_lock(&p->lock);
+    for (int i = 0; i < p->nseen; i++)
+        if (strcmp(p->seen[i], key) == 0) {
+            mine = 0;
+            break;
+        }
+    if (mine) {
+        FS_PUSH(p->seen, p->nseen, p->capseen, key);
+        key = NULL;
+    }
+    pthread_mutex_unlock(&p->lock);
+    free(key);
+    return mine;
+}
+
+static double fs_elapsed(const struct timespec *t0)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)(t.tv_sec - t0->tv_sec) + (double)(t.tv_nsec - t0->tv_nsec) / 1e9;
+}
+
+static void fs_progress(fs_pool *p, const char *file)
+{
+    double el = fs_elapsed(&p->start);
+    double left = p->done ? el / p->done * (p->ntodo - p->done) : 0;
+    fprintf(stderr, "\r\033[K[%d/%d] %s", p->done, p->ntodo, file);
+    if (p->done > 0 && p->done < p->ntodo)
+        fprintf(stderr, " (about %.0f s left)", left + 0.5);
+    fflush(stderr);
+}
+
+static void *fs_worker(void *arg)
+{
+    fs_pool *p = arg;
+    for (;;) {
+        pthread_mutex_lock(&p->lock);
+        int slot = p->next < p->ntodo ? p->next++ : -1;
+        pthread_mutex_unlock(&p->lock);
+        if (slot < 0)
+            break;
+        const fs_unit *u = &p->units->v[p->todo[slot]];
+        fs_driver_opts d = p->opts->drv;
+        if (p->opts->prepare)
+            p->opts->prepare(p->opts->arg, p->todo[slot], &d);
+        if (u->from_db) {
+            d.cflags = (const char *const *)u->args;
+            d.ncflags = u->nargs;
+            d.directory = u->directory;
+        }
+        d.claim = fs_claim_function;
+        d.claim_arg = p;
+        fs_unit_result *r = &p->res[slot];
+        fs_analyze_file(u->from_db ? u->file : u->shown, &d, &r->findings, &r->stats);
+        if (u->from_db) {
+            /* report names relative to the current folder */
+            for (int i = 0; i < r->findings.n; i++) {
+                fs_finding *f = &r->findings.v[i];
+                char *s = fs_path_shown(f->file);
+                free(f->file);
+                f->file = s;
+                for (int k = 0; k < f->nrelated; k++) {
+                    s = fs_path_shown(f->related[k].file);
+                    free(f->related[k].file);
+                    f->related[k].file = s;
+                }
+            }
+            for (int i = 0; i < r->stats.nskipped; i++) {
+                char *s = fs_path_shown(r->stats.skipped[i].file);
+                free(r->stats.skipped[i].file);
+                r->stats.skipped[i].file = s;
+            }
+        }
+        if (p->opts->finish)
+            p->opts->finish(p->opts->arg, p->todo[slot], &r->findings);
+        pthread_mutex_lock(&p->lock);
+        p->done++;
+        if (p->opts->progress)
+            fs_progress(p, u->shown);
+        pthread_mutex_unlock(&p->lock);
+    }
+    return NULL;
+}
+
+static void fs_stats_add(fs_stats *dst, fs_stats *src)
+{
+    dst->files += src->files;
+    dst->functions += src->functions;
+    dst->parse_errors += src->parse_errors;
+    dst->engine_clang += src->engine_clang;
+    dst->engine_ts += src->engine_ts;
+    dst->nothing_to_check += src->nothing_to_check;
+    for (int i = 0; i < src->nskipped; i++) {
+        fs_grow(&dst->skipped, &dst->capskipped, dst->nskipped + 1, sizeof *dst->skipped);
+        dst->skipped[dst->nskipped++] = src->skipped[i];
+    }
+    free(src->skipped);
+    memset(src, 0, sizeof *src);
+}
+
+void fs_run(const fs_units *units, const fs_run_opts *o, fs_findings *out, fs_stats *stats)
+{
+    fs_pool p;
+    memset(&p, 0, sizeof p);
+    p.units = units;
+    p.opts = o;
+    p.todo = fs_xmalloc(sizeof(int) * ((size_t)units->n + 1));
+    for (int i = 0; i < units->n; i++)
+        if (fs_in_shard(i, o->shard_i, o->shard_n))
+            p.todo[p.ntodo++] = i;
+    p.res = fs_xcalloc((size_t)p.ntodo + 1, sizeof *p.res);
+    pthread_mutex_init(&p.lock, NULL);
+    clock_gettime(CLOCK_MONOTONIC, &p.start);
+    int jobs = o->jobs < 1 ? 1 : o->jobs;
+    if (jobs > p.ntodo)
+        jobs = p.ntodo > 0 ? p.ntodo : 1;
+    if (jobs == 1) {
+        fs_worker(&p);
+    } else {
+        pthread_t *t = fs_xcalloc((size_t)jobs, sizeof *t);
+        pthread_attr_t attr;
+        pthread_attr_init(&attr);
+        pthread_attr_setstacksize(&attr, 16u << 20); /* libclang recurses deeply */
+        int started = 0;
+        for (int i = 0; i < jobs; i++)
+            if (pthread_create(&t[i], &attr, fs_worker, &p) == 0)
+                started++;
+            else
+                t[i] = 0;
+        if (!started)
+            fs_worker(&p);
+        for (int i = 0; i < jobs; i++)
+            if (t[i])
+                pthread_join(t[i], NULL);
+        pthread_attr_destroy(&attr);
+        free(t);
+    }
+    if (o->progress && p.ntodo > 0)
+        fprintf(stderr, "\r\033[K");
+    for (int i = 0; i < p.ntodo; i++) {
+        fs_findings_take(out, &p.res[i].findings);
+        fs_stats_add(stats, &p.res[i].stats);
+    }
+    fs_findings_sort_unique(out);
+    pthread_mutex_destroy(&p.lock);
+    for (int i = 0; i < p.nseen; i++)
+        free(p.seen[i]);
+    free(p.seen);
+    free(p.res);
+    free(p.todo);
+}
