@@ -31,7 +31,8 @@ char *fs_path_absolute(const char *path, const char *base)
     /* normalise: drop ".", empty parts, resolve ".." lexically */
     char **parts = NULL;
     int n = 0, cap = 0;
-    for (char *tok = strtok(b.s, "/"); tok; tok = strtok(NULL, "/")) {
+    char *save = NULL;
+    for (char *tok = strtok_r(b.s, "/", &save); tok; tok = strtok_r(NULL, "/", &save)) {
         if (strcmp(tok, ".") == 0)
             continue;
         if (strcmp(tok, "..") == 0) {
@@ -228,6 +229,40 @@ void fs_clean_args(char **args, int *nargs, const char *source_abs, const char *
     *nargs = w;
 }
 
+/* Paths in include-style flags, made absolute against the command's folder
+ * (libclang has no per-parse working folder that leaves the process's alone). */
+static void fs_absolute_args(char **args, int nargs, const char *dir)
+{
+    static const char *const opts[] = { "-I", "-isystem", "-iquote", "-idirafter", "-include", "-imacros",
+                                         "-isysroot", "--sysroot", "-iprefix", "-iwithprefix", "-F", NULL };
+    for (int i = 0; i < nargs; i++) {
+        for (int k = 0; opts[k]; k++) {
+            size_t n = strlen(opts[k]);
+            if (strncmp(args[i], opts[k], n) != 0)
+                continue;
+            const char *rest = args[i] + n;
+            if (*rest == '\0' && i + 1 < nargs) {
+                /* -I DIR */
+                if (args[i + 1][0] != '/') {
+                    char *abs = fs_path_absolute(args[i + 1], dir);
+                    free(args[i + 1]);
+                    args[i + 1] = abs;
+                }
+                i++;
+            } else if (*rest && (rest[0] != '/' && !(rest[0] == '=' && rest[1] == '/'))) {
+                /* -IDIR, --sysroot=DIR */
+                int eq = rest[0] == '=';
+                char *abs = fs_path_absolute(rest + eq, dir);
+                char *na = fs_xasprintf("%.*s%s%s", (int)n, args[i], eq ? "=" : "", abs);
+                free(abs);
+                free(args[i]);
+                args[i] = na;
+            }
+            break;
+        }
+    }
+}
+
 static void fs_unit_from(CXCompileCommand cmd, fs_unit *u)
 {
     memset(u, 0, sizeof *u);
@@ -246,6 +281,7 @@ static void fs_unit_from(CXCompileCommand cmd, fs_unit *u)
         clang_disposeString(a);
     }
     fs_clean_args(u->args, &u->nargs, u->file, u->directory);
+    fs_absolute_args(u->args, u->nargs, u->directory);
     clang_disposeString(f);
     u->from_db = 1;
 }

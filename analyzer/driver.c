@@ -1,6 +1,7 @@
 /* driver.c - one file from bytes to findings. */
 #include "driver.h"
 #include "engine.h"
+#include "compdb.h"
 #include "fixer.h"
 #include "frontend.h"
 #include "suppress.h"
@@ -105,6 +106,7 @@ typedef struct fs_src_cache {
 typedef struct fs_src_set {
     fs_src_cache *v;
     int n, cap;
+    const char *directory; /* relative names are relative to it (compile command) */
 } fs_src_set;
 
 static const char *fs_source_of(void *arg, const char *file, long *len)
@@ -117,9 +119,11 @@ static const char *fs_source_of(void *arg, const char *file, long *len)
         }
     const char *why;
     long n = 0;
-    char *t = fs_read_file(file, &n, &why);
+    char *abs = s->directory && file[0] != '/' ? fs_path_absolute(file, s->directory) : NULL;
+    char *t = fs_read_file(abs ? abs : file, &n, &why);
     if (t)
-        fs_fixer_note_content(file, t, n);
+        fs_fixer_note_content(abs ? abs : file, t, n);
+    free(abs);
     fs_grow(&s->v, &s->cap, s->n + 1, sizeof *s->v);
     s->v[s->n].file = fs_xstrdup(file);
     s->v[s->n].text = t;
@@ -255,6 +259,7 @@ int fs_analyze_file(const char *path, const fs_driver_opts *o, fs_findings *out,
     }
     fs_lower_all(&r, o->project);
     fs_src_set src = { 0 };
+    src.directory = o->directory;
     int first_new = out->n;
     fs_engine_opts eo = { o->rules, o->nrules, r.uses_setuid, fs_source_of, &src };
     for (int i = 0; i < r.nfuncs; i++) {

@@ -850,11 +850,9 @@ int fs_fe_clang_parse(const char *path, const fs_clang_opts *o, fs_fe_result *r)
         args[n++] = "-resource-dir";
         args[n++] = o->resource_dir;
     }
+    /* no -working-directory: libclang would change the process's working
+     * folder, for every thread; compdb.c makes the flags' paths absolute */
     char *wd = NULL;
-    if (o->directory && *o->directory) {
-        wd = fs_xasprintf("-working-directory=%s", o->directory);
-        args[n++] = wd;
-    }
     unsigned opts = CXTranslationUnit_DetailedPreprocessingRecord | CXTranslationUnit_KeepGoing;
     enum CXErrorCode err = clang_parseTranslationUnit2(cp->index, path, args, n, NULL, 0, opts, &cp->tu);
     free(args);

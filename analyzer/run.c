@@ -77,6 +77,15 @@ static void fs_progress(fs_pool *p, const char *file)
     fflush(stderr);
 }
 
+static void fs_rename(char **name, const char *dir)
+{
+    char *abs = fs_path_absolute(*name, dir);
+    char *s = fs_path_shown(abs);
+    free(abs);
+    free(*name);
+    *name = s;
+}
+
 static void *fs_worker(void *arg)
 {
     fs_pool *p = arg;
@@ -100,23 +109,18 @@ static void *fs_worker(void *arg)
         fs_unit_result *r = &p->res[slot];
         fs_analyze_file(u->from_db ? u->file : u->shown, &d, &r->findings, &r->stats);
         if (u->from_db) {
-            /* report names relative to the current folder */
+            /* names relative to the compile command's folder become names
+             * relative to the current folder */
             for (int i = 0; i < r->findings.n; i++) {
                 fs_finding *f = &r->findings.v[i];
-                char *s = fs_path_shown(f->file);
-                free(f->file);
-                f->file = s;
-                for (int k = 0; k < f->nrelated; k++) {
-                    s = fs_path_shown(f->related[k].file);
-                    free(f->related[k].file);
-                    f->related[k].file = s;
-                }
+                fs_rename(&f->file, u->directory);
+                for (int k = 0; k < f->nrelated; k++)
+                    fs_rename(&f->related[k].file, u->directory);
+                for (int k = 0; f->fix && k < f->fix->nedits; k++)
+                    fs_rename(&f->fix->edits[k].file, u->directory);
             }
-            for (int i = 0; i < r->stats.nskipped; i++) {
-                char *s = fs_path_shown(r->stats.skipped[i].file);
-                free(r->stats.skipped[i].file);
-                r->stats.skipped[i].file = s;
-            }
+            for (int i = 0; i < r->stats.nskipped; i++)
+                fs_rename(&r->stats.skipped[i].file, u->directory);
         }
         if (p->opts->finish)
             p->opts->finish(p->opts->arg, p->todo[slot], &r->findings);

@@ -110,7 +110,8 @@ fs_supp *fs_supp_parse(const char *text, long len)
                 continue;
             }
             char *list = fs_xstrndup(q + 1, (size_t)(close - q - 1));
-            for (char *tok = strtok(list, ", \t"); tok; tok = strtok(NULL, ", \t")) {
+            char *save = NULL;
+            for (char *tok = strtok_r(list, ", \t", &save); tok; tok = strtok_r(NULL, ", \t", &save)) {
                 sup.items = fs_xrealloc(sup.items, sizeof(char *) * (size_t)(sup.nitems + 1));
                 sup.items[sup.nitems++] = fs_xstrdup(tok);
             }
