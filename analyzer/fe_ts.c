@@ -157,6 +157,7 @@ typedef struct fs_ts_sym {
     int state;          /* 0 not looked at, 1 usable, -1 not usable */
     int busy;           /* being expanded (no recursive expansion) */
     TSNode expr;        /* S_MACRO: the body's expression in its own tree */
+    TSNode sbody;       /* S_FMACRO whose body is statements: their block there */
     const char *msrc;   /* that tree's text */
     uint32_t mprefix;   /* bytes before the body in msrc */
     uint32_t mbeg, mend;/* the body in the file */
@@ -172,6 +173,22 @@ typedef struct fs_ts_kid {
     TSNode node;
     TSFieldId field;
 } fs_ts_kid;
+
+#define FS_TS_MAX_MACRO_ARGS 32
+
+/* A statement macro being expanded: its arguments, and where they are. */
+typedef struct fs_ts_frame {
+    fs_ts_sym *m;
+    const char *pname[FS_TS_MAX_MACRO_ARGS];
+    uint32_t plen[FS_TS_MAX_MACRO_ARGS];
+    TSNode args[FS_TS_MAX_MACRO_ARGS];
+    int nargs;
+    struct fs_ts_frame *outer;
+    void *use;           /* fs_ts_where of the use site */
+    int use_nexp;
+    fs_range use_exp_range;
+    char *use_exp_name;
+} fs_ts_frame;
 
 typedef struct fs_ts_gvar {
     int sym;
@@ -230,6 +247,7 @@ typedef struct fs_ts {
     int nexp;              /* object-like macro expansions in progress */
     fs_range exp_range;    /* the outermost one's use */
     char *exp_name;        /* and its macro's name */
+    fs_ts_frame *frame;    /* the statement macro being expanded, or NULL */
 } fs_ts;
 
 static fs_ast *conv(fs_ts *t, TSNode n);
@@ -1109,6 +1127,152 @@ static int macro_alias(fs_ts *t, uint32_t at, const char **p, uint32_t *len)
     return changed;
 }
 
+/* --- statement macros --------------------------------------------------------------------------- */
+
+/* In a statement macro's body, a parameter is its argument: converted where
+ * the argument is written.  Returns 1 when name is a parameter. */
+static int macro_arg(fs_ts *t, const char *p, uint32_t len, fs_ast **out)
+{
+    fs_ts_frame *fr = t->frame;
+    int i;
+    for (i = 0; i < fr->nargs; i++)
+        if (fr->plen[i] == len && memcmp(fr->pname[i], p, len) == 0)
+            break;
+    if (i == fr->nargs)
+        return 0;
+    fs_ts_where here;
+    where_save(t, &here);
+    int nexp = t->nexp;
+    fs_range er = t->exp_range;
+    char *en = t->exp_name;
+    where_restore(t, (const fs_ts_where *)fr->use);
+    t->nexp = fr->use_nexp;
+    t->exp_range = fr->use_exp_range;
+    t->exp_name = fr->use_exp_name;
+    t->frame = fr->outer;
+    *out = conv(t, fr->args[i]);
+    t->frame = fr;
+    t->nexp = nexp;
+    t->exp_range = er;
+    t->exp_name = en;
+    where_restore(t, &here);
+    return 1;
+}
+
+/* `NAME(args);` where NAME is a statement macro of the file (`do { ... }
+ * while (0)`, `if (...) return ...`): its body in place, as the
+ * preprocessor would have it, so that its control flow is the caller's.
+ * NULL when it is not one. */
+static fs_ast *expand_stmt_macro(fs_ts *t, TSNode call)
+{
+    TSNode f = field(t, call, F_FUNCTION), args = field(t, call, F_ARGUMENTS);
+    if (kind_of(t, f) != T_IDENT || ts_node_is_null(args) || (t->nexp && !t->frame))
+        return NULL;
+    uint32_t len;
+    const char *name = text_of(t, f, &len);
+    if (t->frame)
+        for (int i = 0; i < t->frame->nargs; i++)
+            if (t->frame->plen[i] == len && memcmp(t->frame->pname[i], name, len) == 0)
+                return NULL; /* a parameter called */
+    if (t->macro_body && scope_find(t, name, len) >= 0)
+        return NULL;
+    fs_ts_sym *m = macro_find(t, name, len, use_at(t, f));
+    if (!m || m->kind != S_FMACRO || m->state != 1 || ts_node_is_null(m->sbody) || m->busy ||
+        m->ci.variadic || t->depth > FS_TS_MAX_DEPTH - 8)
+        return NULL;
+    fs_ts_frame fr;
+    memset(&fr, 0, sizeof fr);
+    fr.m = m;
+    TSNode params = field(t, m->def, F_PARAMETERS);
+    if (!ts_node_is_null(params)) {
+        int cnt, base = kids_push(t, params, 1, &cnt);
+        for (int i = 0; i < cnt && fr.nargs < FS_TS_MAX_MACRO_ARGS; i++) {
+            TSNode pn = t->kids[base + i].node;
+            if (kind_of(t, pn) != T_IDENT)
+                continue;
+            uint32_t b = ts_node_start_byte(pn), e = ts_node_end_byte(pn);
+            fr.pname[fr.nargs] = t->text + b;
+            fr.plen[fr.nargs] = e - b;
+            fr.nargs++;
+        }
+        kids_pop(t, base);
+    }
+    if (fr.nargs != m->ci.nparams)
+        return NULL;
+    int nargs = 0;
+    {
+        int cnt, base = kids_push(t, args, 1, &cnt);
+        for (int i = 0; i < cnt; i++)
+            if (nargs < FS_TS_MAX_MACRO_ARGS)
+                fr.args[nargs++] = t->kids[base + i].node;
+            else
+                nargs++;
+        kids_pop(t, base);
+    }
+    if (nargs != fr.nargs)
+        return NULL; /* `F()` of a one-parameter macro, or a mismatch */
+
+    fs_ts_where use;
+    where_save(t, &use);
+    fr.use = &use;
+    fr.use_nexp = t->nexp;
+    fr.use_exp_range = t->exp_range;
+    fr.use_exp_name = t->exp_name;
+    fr.outer = t->frame;
+    if (t->nexp == 0) {
+        range_of(t, call, ts_node_end_byte(call), &t->exp_range);
+        t->exp_name = arena_strn(t, name, len);
+        t->use_off = use_at(t, call);
+        t->use_fixed = 1;
+    }
+    t->nexp++;
+    t->frame = &fr;
+    m->busy = 1;
+    t->src = m->msrc;
+    t->scratch = 1;
+    t->sprefix = m->mprefix;
+    t->sbeg = m->mbeg;
+    t->send = m->mend;
+    t->macro_body = 0;
+
+    fs_ast *out = NULL, *block = NULL;
+    int nstmt = 0;
+    int cnt, base = kids_push(t, m->sbody, 1, &cnt);
+    for (int i = 0; i < cnt && !t->too_deep; i++) {
+        TSNode c = t->kids[base + i].node;
+        if (kind_of(t, c) == T_EXPR_STMT && ts_node_named_child_count(c) == 0 &&
+            ts_node_start_byte(c) >= t->sprefix + (m->mend - m->mbeg))
+            continue; /* the `;` the wrapper added */
+        fs_ast *x = conv(t, c);
+        if (!x)
+            continue;
+        if (nstmt == 0) {
+            out = x;
+        } else {
+            if (!block) {
+                block = node_of(t, c, FS_A_COMPOUND, NULL);
+                fs_ast_add(t->arena, block, out);
+                out = block;
+            }
+            fs_ast_add(t->arena, block, x);
+        }
+        nstmt++;
+    }
+    kids_pop(t, base);
+
+    m->busy = 0;
+    t->frame = fr.outer;
+    t->nexp = fr.use_nexp;
+    t->exp_range = fr.use_exp_range;
+    t->exp_name = fr.use_exp_name;
+    where_restore(t, &use);
+    if (!out) {
+        out = fs_ast_new(t->arena, FS_A_NULL_STMT, NULL);
+        set_range(t, out, call);
+    }
+    return out;
+}
+
 /* --- expressions ----------------------------------------------------------------------------- */
 
 static fs_ast *conv_ident(fs_ts *t, TSNode n)
@@ -1126,6 +1290,11 @@ static fs_ast *conv_ident(fs_ts *t, TSNode n)
             a->var = v;
             return a;
         }
+    }
+    if (t->frame) {
+        fs_ast *x = NULL;
+        if (macro_arg(t, p, len, &x))
+            return x ? x : node_of(t, n, FS_A_OTHER, "?");
     }
     fs_ts_sym *m = macro_find(t, p, len, at);
     if (m && m->kind == S_MACRO) {
@@ -1153,7 +1322,7 @@ static fs_ast *conv_ident(fs_ts *t, TSNode n)
 /* The literal text of adjacent string literals joined ("a" "b" -> "ab"); an
  * identifier among them (a macro) is expanded when it is a string macro,
  * otherwise its name is kept so that the text stays distinct. */
-static void concat_into(fs_ts *t, TSNode n, fs_buf *b, int *ok, int depth)
+static void concat_into(fs_ts *t, TSNode n, fs_buf *b, int *ok, int depth, fs_ts_sym **first)
 {
     int cnt, base = kids_push(t, n, 1, &cnt);
     for (int i = 0; i < cnt; i++) {
@@ -1184,7 +1353,7 @@ static void concat_into(fs_ts *t, TSNode n, fs_buf *b, int *ok, int depth)
                     m->busy = 1;
                     int base2 = t->nkids;
                     if (mk == T_CONCAT) {
-                        concat_into(t, m->expr, b, ok, depth + 1);
+                        concat_into(t, m->expr, b, ok, depth + 1, NULL);
                     } else {
                         uint32_t l2;
                         const char *p2 = text_of(t, m->expr, &l2);
@@ -1195,6 +1364,8 @@ static void concat_into(fs_ts *t, TSNode n, fs_buf *b, int *ok, int depth)
                     t->nkids = base2;
                     m->busy = 0;
                     where_restore(t, &w);
+                    if (first && i == 0)
+                        *first = m;
                     continue;
                 }
             }
@@ -1210,9 +1381,14 @@ static fs_ast *conv_concat(fs_ts *t, TSNode n)
     fs_buf b = { 0 };
     int ok = 1;
     fs_buf_add(&b, "\"", 1);
-    concat_into(t, n, &b, &ok, 0);
+    fs_ts_sym *first = NULL;
+    concat_into(t, n, &b, &ok, 0, &first);
     fs_buf_add(&b, "\"", 1);
     fs_ast *a = node_of(t, n, FS_A_STRING, NULL);
+    if (first && !t->nexp) { /* begins with a macro: libclang places it there */
+        a->in_macro = 1;
+        a->macro = arena_strn(t, first->name, first->len);
+    }
     if (ok) {
         a->name = fs_ast_strdup(t->arena, b.s);
     } else {
@@ -1721,6 +1897,8 @@ static fs_ast *conv(fs_ts *t, TSNode n)
         break;
     case T_EXPR_STMT: {
         TSNode e = first_named(t, n);
+        if (kind_of(t, e) == T_CALL && (a = expand_stmt_macro(t, e)) != NULL)
+            break;
         a = ts_node_is_null(e) ? node_of(t, n, FS_A_NULL_STMT, NULL) : conv(t, e);
         break;
     }
@@ -2244,6 +2422,13 @@ static void add_macro_function(fs_ts *t, fs_ts_sym *s)
         body = field(t, fd, F_BODY);
     }
     keep_tree(t, tree, text);
+    if (stmt) {
+        s->sbody = body;
+        s->msrc = text;
+        s->mprefix = (uint32_t)strlen(FS_TS_MACRO_PREFIX_STMT);
+        s->mbeg = b;
+        s->mend = e;
+    }
 
     TSNode nm = field(t, def, F_NAME);
     uint32_t len;
