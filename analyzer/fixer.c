@@ -550,7 +550,119 @@ typedef struct fs_file_edits {
     int n, cap;
     char *text; /* as read for fixing; NULL when it cannot be fixed */
     long len;
+    fs_edit **done; /* the edits written into it, in file order (--fix) */
+    int ndone;
+    char *now;      /* and what it holds since */
+    long nowlen;
 } fs_file_edits;
+
+/* --- where the findings left unfixed are now ------------------------------------ */
+
+/* Where old offset o is after the edits e[0..n) (sorted, apart).  An
+ * insertion at o goes before o, or after it when o ends a range (is_end);
+ * an o that an edit replaces goes to the start of its replacement. */
+static long fs_map_offset(fs_edit *const *e, int n, long o, int is_end)
+{
+    long delta = 0;
+    for (int x = 0; x < n; x++) {
+        long s = e[x]->offset, t = s + e[x]->length;
+        long grow = (long)strlen(e[x]->replacement) - e[x]->length;
+        if (e[x]->length == 0 ? (s < o || (s == o && !is_end)) : t <= o)
+            delta += grow;
+        else if (e[x]->length > 0 && s < o && o < t)
+            return s + delta;
+        else if (e[x]->length > 0 && s == o && !is_end)
+            return s + delta;
+        else
+            break;
+    }
+    return o + delta;
+}
+
+/* 1-based line and byte column of offset o in text (n bytes). */
+static void fs_line_col(const char *text, long n, long o, int *line, int *col)
+{
+    int ln = 1;
+    long bol = 0;
+    for (long i = 0; i < o && i < n; i++)
+        if (text[i] == '\n')
+            ln++, bol = i + 1;
+    *line = ln;
+    *col = (int)(o - bol) + 1;
+}
+
+/* The offset of 1-based line and column in text, or -1. */
+static long fs_offset_of(const char *text, long n, int line, int col)
+{
+    long i = 0;
+    for (int ln = 1; ln < line; ln++) {
+        const char *nl = memchr(text + i, '\n', (size_t)(n - i));
+        if (!nl)
+            return -1;
+        i = nl - text + 1;
+    }
+    return i + col - 1 <= n ? i + col - 1 : -1;
+}
+
+static void fs_fix_drop(fs_finding *f)
+{
+    for (int i = 0; i < f->fix->nedits; i++) {
+        free(f->fix->edits[i].file);
+        free(f->fix->edits[i].replacement);
+    }
+    free(f->fix->edits);
+    free(f->fix->description);
+    free(f->fix);
+    f->fix = NULL;
+}
+
+/*
+ * After --fix wrote fe: move the locations of a finding left unfixed (its
+ * range, its related locations, the edits of its own fix) to where their
+ * text now is, so that the report and its offsets match the file on disk.
+ * A fix of its that touches a written edit no longer applies and is
+ * dropped.  Returns 1 when the written edits replaced the finding's whole
+ * range (the code it was about is gone), 0 otherwise.
+ */
+static int fs_move_finding(fs_finding *f, const fs_file_edits *fe)
+{
+    if (fs_same_file(f->file, fe->file)) {
+        long b = f->range.begin.offset, t = f->range.end.offset;
+        for (int x = 0; x < fe->ndone; x++) {
+            const fs_edit *e = fe->done[x];
+            if (e->length > 0 && e->offset <= b && t <= e->offset + e->length && b < t)
+                return 1;
+        }
+        long nb = fs_map_offset(fe->done, fe->ndone, b, 0);
+        long nt = fs_map_offset(fe->done, fe->ndone, t, 1);
+        if (nt < nb)
+            nt = nb;
+        f->range.begin.offset = nb;
+        f->range.end.offset = nt;
+        fs_line_col(fe->now, fe->nowlen, nb, &f->range.begin.line, &f->range.begin.col);
+        fs_line_col(fe->now, fe->nowlen, nt, &f->range.end.line, &f->range.end.col);
+    }
+    for (int r = 0; r < f->nrelated; r++) {
+        fs_related *rel = &f->related[r];
+        if (!rel->file || !fs_same_file(rel->file, fe->file))
+            continue;
+        long o = fs_offset_of(fe->text, fe->len, rel->line, rel->col);
+        if (o >= 0)
+            fs_line_col(fe->now, fe->nowlen, fs_map_offset(fe->done, fe->ndone, o, 0), &rel->line, &rel->col);
+    }
+    if (f->fix) {
+        for (int i = 0; i < f->fix->nedits; i++)
+            for (int x = 0; x < fe->ndone; x++)
+                if (fs_overlaps(&f->fix->edits[i], fe->done[x])) {
+                    fs_fix_drop(f);
+                    return 0;
+                }
+        for (int i = 0; i < f->fix->nedits; i++)
+            if (fs_same_file(f->fix->edits[i].file, fe->file))
+                f->fix->edits[i].offset = fs_map_offset(fe->done, fe->ndone, f->fix->edits[i].offset, 0);
+    }
+    return 0;
+}
 
 /* Mark the picks with an edit in `file` as not applied. */
 static void fs_fail_file(fs_pick *picks, int npicks, const char *file)
@@ -579,7 +691,7 @@ static void fs_test_pause(void)
         secs = (long)sleep((unsigned)secs);
 }
 
-int fs_fixer_run(const fs_findings *fs, const fs_fixer_opts *o, unsigned char *applied)
+int fs_fixer_run(fs_findings *fs, const fs_fixer_opts *o, unsigned char *applied)
 {
     fs_pick *picks = NULL;
     int npicks = 0, cappicks = 0;
@@ -589,7 +701,7 @@ int fs_fixer_run(const fs_findings *fs, const fs_fixer_opts *o, unsigned char *a
         dup_of[i] = -1;
     /* accepted fixes, in finding order (sorted by file and line) */
     for (int i = 0; i < fs->n; i++) {
-        const fs_finding *f = &fs->v[i];
+        fs_finding *f = &fs->v[i];
         if (!f->fix || f->fix->nedits == 0)
             continue;
         if (f->fix->safety == FS_FIX_UNSAFE && !o->unsafe)
@@ -643,7 +755,7 @@ int fs_fixer_run(const fs_findings *fs, const fs_fixer_opts *o, unsigned char *a
                 while (fi < nfiles && !fs_same_file(files[fi].file, ed->file))
                     fi++;
                 if (fi == nfiles) {
-                    FS_PUSH(files, nfiles, capfiles, ((fs_file_edits){ ed->file, NULL, 0, 0, NULL, 0 }));
+                    FS_PUSH(files, nfiles, capfiles, ((fs_file_edits){ ed->file, NULL, 0, 0, NULL, 0, NULL, 0, NULL, 0 }));
                 }
                 FS_PUSH(files[fi].e, files[fi].n, files[fi].cap, ((fs_file_edit){ ed, k }));
             }
@@ -697,26 +809,39 @@ int fs_fixer_run(const fs_findings *fs, const fs_fixer_opts *o, unsigned char *a
                     fs_buf_puts(&out, "");
                 if (o->diff)
                     fs_write_diff(o->diff, fe->file, fe->text, fe->len, e, ne);
-                if (o->write && fs_write_atomic(fe->file, out.s, (long)out.len, fe->text, fe->len) != 0) {
-                    rc = -1;
-                    fs_fail_file(picks, npicks, fe->file);
+                if (o->write) {
+                    if (fs_write_atomic(fe->file, out.s, (long)out.len, fe->text, fe->len) != 0) {
+                        rc = -1;
+                        fs_fail_file(picks, npicks, fe->file);
+                    } else {
+                        fe->done = e, fe->ndone = ne, e = NULL;
+                        fe->nowlen = (long)out.len;
+                        fe->now = out.s, out = (fs_buf){ 0 };
+                    }
                 }
                 fs_buf_free(&out);
             }
             free(e);
         }
-        for (int fi = 0; fi < nfiles; fi++) {
-            free(files[fi].e);
-            free(files[fi].text);
-        }
-        free(files);
         for (int k = 0; k < npicks; k++)
             if (!picks[k].failed)
                 applied[picks[k].index] = 1;
+        for (int i = 0; i < fs->n; i++)
+            if (dup_of[i] >= 0)
+                applied[i] = applied[picks[dup_of[i]].index];
+        /* the findings left: where they are in the files as written */
+        for (int fi = 0; fi < nfiles; fi++)
+            for (int i = 0; files[fi].done && i < fs->n; i++)
+                if (!applied[i] && fs_move_finding(&fs->v[i], &files[fi]))
+                    applied[i] = 1;
+        for (int fi = 0; fi < nfiles; fi++) {
+            free(files[fi].e);
+            free(files[fi].text);
+            free(files[fi].done);
+            free(files[fi].now);
+        }
+        free(files);
     }
-    for (int i = 0; i < fs->n; i++)
-        if (dup_of[i] >= 0)
-            applied[i] = applied[picks[dup_of[i]].index];
     free(dup_of);
     free(picks);
     return rc;

@@ -24,8 +24,12 @@ typedef struct fs_fixer_opts {
 void fs_fixer_note_content(const char *file, const char *text, long len);
 
 /* Applies what opts ask for.  Sets applied[i] = 1 for each finding whose fix
- * was applied (or would be, for --diff).  Returns 0, or -1 when some file
+ * was applied (or would be, for --diff), and, after --fix, for each finding
+ * whose code the written fixes replaced.  After --fix, the findings left are
+ * moved to where their code now is in the written files (lines, columns,
+ * offsets, related locations, the edits of their own fixes; a fix of theirs
+ * that the written edits touch is dropped).  Returns 0, or -1 when some file
  * could not be written (messages on stderr). */
-int fs_fixer_run(const fs_findings *findings, const fs_fixer_opts *opts, unsigned char *applied);
+int fs_fixer_run(fs_findings *findings, const fs_fixer_opts *opts, unsigned char *applied);
 
 #endif

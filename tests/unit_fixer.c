@@ -2,7 +2,8 @@
  * unit_fixer.c - the fixer on hand-made fixes: overlapping fixes rejected
  * and named, identical fixes applied once, unsafe fixes only when asked,
  * files changed since the analysis refused, a fix spanning two files applied
- * whole or not at all, and unified diffs that `patch -p1` (and `git apply`)
+ * whole or not at all, the findings left moved to where their code is after
+ * --fix, and unified diffs that `patch -p1` (and `git apply`)
  * turn into exactly the files --fix writes, on the edge cases of the format.
  *
  * Every test works in a temporary folder of its own, and names its files
@@ -369,6 +370,64 @@ static void test_fix_across_files_is_whole(void **state)
     fs_findings_clear(&fs);
 }
 
+/* --- the findings left ------------------------------------------------------ */
+
+static fs_finding *ranged(fs_findings *fs, const char *rule, long b, long e, int line, int col)
+{
+    fs_finding *f = finding(fs, rule, F("t.c"), line, col);
+    f->range.begin.offset = b;
+    f->range.end.offset = e;
+    return f;
+}
+
+/* After --fix, a finding left moves with its code; one whose code a written
+ * fix replaced counts as fixed; a fix of its that a written edit touches is
+ * dropped. */
+static void test_findings_left_move(void **state)
+{
+    (void)state;
+    enter_new_dir();
+    source(F("t.c"), "aaaa\nbbbb\ncccc\ndddd\n");
+    fs_findings fs = { 0 };
+    fs_fix_add_edit(fix(ranged(&fs, "FS101", 0, 4, 1, 1), FS_FIX_SAFE), F("t.c"), 0, 5, "");
+    fs_fix_add_edit(fix(ranged(&fs, "FS201", 5, 9, 2, 1), FS_FIX_SAFE), F("t.c"), 5, 5, "B\n");
+    fs_finding *left = ranged(&fs, "FS202", 10, 14, 3, 1);
+    fs_finding_add_related(left, F("t.c"), 4, 2, "related");
+    fs_fix_add_edit(fix(left, FS_FIX_UNSAFE), F("t.c"), 12, 2, "X");
+    ranged(&fs, "FS401", 6, 8, 2, 2);                                   /* inside the replaced line */
+    fs_fix_add_edit(fix(ranged(&fs, "FS302", 15, 19, 4, 1), FS_FIX_UNSAFE), F("t.c"), 6, 2, "Y"); /* touches it */
+    unsigned char applied[5] = { 0 };
+    int rc;
+    char *err = fix_in_place(&fs, 0, applied, &rc);
+    assert_int_equal(rc, 0);
+    assert_string_equal(err, "");
+    char *now = get_file(F("t.c"), NULL);
+    assert_string_equal(now, "B\ncccc\ndddd\n");
+    assert_int_equal(applied[0], 1);
+    assert_int_equal(applied[1], 1);
+    assert_int_equal(applied[2], 0);
+    assert_int_equal(applied[3], 1); /* its code is gone */
+    assert_int_equal(applied[4], 0);
+    left = &fs.v[2];
+    assert_int_equal(left->range.begin.offset, 2);
+    assert_int_equal(left->range.end.offset, 6);
+    assert_int_equal(left->range.begin.line, 2);
+    assert_int_equal(left->range.begin.col, 1);
+    assert_int_equal(left->range.end.line, 2);
+    assert_int_equal(left->range.end.col, 5);
+    assert_int_equal(left->related[0].line, 3);
+    assert_int_equal(left->related[0].col, 2);
+    assert_non_null(left->fix);
+    assert_int_equal(left->fix->edits[0].offset, 4);
+    assert_int_equal(left->fix->edits[0].length, 2);
+    assert_int_equal(fs.v[4].range.begin.line, 3);
+    assert_int_equal(fs.v[4].range.begin.offset, 7);
+    assert_null(fs.v[4].fix);
+    free(now);
+    free(err);
+    fs_findings_clear(&fs);
+}
+
 /* --- diffs ------------------------------------------------------------------ */
 
 typedef struct edit_spec {
@@ -544,6 +603,7 @@ int main(void)
         cmocka_unit_test(test_changed_file_refused),
         cmocka_unit_test(test_edit_outside_the_file),
         cmocka_unit_test(test_fix_across_files_is_whole),
+        cmocka_unit_test(test_findings_left_move),
         cmocka_unit_test(test_diff_first_and_last_lines),
         cmocka_unit_test(test_diff_hunks_near_each_other),
         cmocka_unit_test(test_diff_missing_final_newline),
