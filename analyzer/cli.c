@@ -321,6 +321,8 @@ int fs_cli_main(int argc, char **argv)
                 fprintf(stderr, "fscheck: --shard takes I/N with 1 <= I <= N, not '%s'\n", v);
                 err = 1;
             }
+        } else if (err) {
+            /* an option without its value: fs_opt_value said so */
         } else if (a[0] == '-' && a[1] != '\0') {
             fprintf(stderr, "fscheck: unknown option '%s' (see --help)\n", a);
             err = 1;

@@ -9,6 +9,7 @@
 #include <fnmatch.h>
 #include <libgen.h>
 #include <limits.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -683,6 +684,9 @@ void fs_config_opts(fs_config *c, const fs_driver_opts *base, int cli_rules, fs_
         if (!base->project) {
             out->project = c->wrappers;
         } else {
+            /* units are prepared on worker threads: build the merge once */
+            static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+            pthread_mutex_lock(&lock);
             if (!c->merged || c->merged_base != base->project) {
                 fs_summaries_delete(c->merged);
                 c->merged = fs_summaries_new();
@@ -691,6 +695,7 @@ void fs_config_opts(fs_config *c, const fs_driver_opts *base, int cli_rules, fs_
                 c->merged_base = base->project;
             }
             out->project = c->merged;
+            pthread_mutex_unlock(&lock);
         }
     }
 }

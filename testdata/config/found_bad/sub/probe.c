@@ -1,0 +1,14 @@
+/* Input of the command-line tests of .fscheck.yml: the config above it is bad. */
+#include <sys/stat.h>
+#include <unistd.h>
+
+int is_directory(const char *path)
+{
+    struct stat st;
+
+    if (access(path, F_OK) != 0)
+        return 0;
+    if (stat(path, &st) != 0)
+        return 0;
+    return S_ISDIR(st.st_mode);
+}
