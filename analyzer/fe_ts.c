@@ -226,6 +226,7 @@ typedef struct fs_ts {
     int *heads;
     int hcap;
     fs_buf tmp;
+    fs_buf cbuf;           /* joined string literals */
 
     /* the function being converted */
     fs_func *fn;
@@ -1378,7 +1379,8 @@ static void concat_into(fs_ts *t, TSNode n, fs_buf *b, int *ok, int depth, fs_ts
 
 static fs_ast *conv_concat(fs_ts *t, TSNode n)
 {
-    fs_buf b = { 0 };
+    fs_buf b = t->cbuf; /* reused: no allocation per literal */
+    b.len = 0;
     int ok = 1;
     fs_buf_add(&b, "\"", 1);
     fs_ts_sym *first = NULL;
@@ -1394,7 +1396,7 @@ static fs_ast *conv_concat(fs_ts *t, TSNode n)
     } else {
         a->name = node_str(t, n); /* not a known literal: the text as written */
     }
-    fs_buf_free(&b);
+    t->cbuf = b;
     return a;
 }
 
@@ -2730,7 +2732,10 @@ static void count_errors(fs_ts *t, TSNode root)
         TSNode x = ts_tree_cursor_current_node(&c);
         int descend = 0;
         int err = kind_of(t, x) == T_ERROR, missing = !err && ts_node_is_missing(x);
-        if (err && depth > 0 && is_unknown_specifier(t, x, (fs_tk)parents[depth - 1])) {
+        if (err && depth == 0) {
+            /* the whole file did not reduce: report the errors inside */
+            descend = 1;
+        } else if (err && is_unknown_specifier(t, x, (fs_tk)parents[depth - 1])) {
             /* not counted */
         } else if (err || missing) {
             t->r->nerrors++;
@@ -2765,6 +2770,10 @@ static void count_errors(fs_ts *t, TSNode root)
 done:
     free(parents);
     ts_tree_cursor_delete(&c);
+    if (!t->r->nerrors && kind_of(t, root) == T_ERROR) {
+        t->r->nerrors = 1;
+        t->r->first_error = fs_xasprintf("%s:1:1: syntax error", t->path);
+    }
 }
 
 static void fs_ts_priv_free(void *p)
@@ -2858,5 +2867,6 @@ int fs_fe_ts_parse(const char *path, const char *text, size_t len, fs_fe_result 
     free(t.scope);
     free(t.gvars);
     fs_buf_free(&t.tmp);
+    fs_buf_free(&t.cbuf);
     return 0;
 }
