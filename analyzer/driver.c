@@ -190,6 +190,50 @@ static void fs_apply_suppressions(fs_findings *out, int first, fs_src_set *src, 
     free(files);
 }
 
+/* --engine=auto: where libclang reported errors inside a function of the
+ * main file (unknown types from missing headers, say), or could not make a
+ * function of it at all, take tree-sitter's function instead.  ts keeps the
+ * trees the moved functions point into; returns 1 when it was parsed. */
+static int fs_fallback_to_ts(fs_fe_result *r, fs_fe_result *ts, const char *path, const char *text, long len)
+{
+    if (fs_fe_ts_parse(path, text, (size_t)len, ts) != 0) {
+        fs_fe_result_free(ts);
+        return 0;
+    }
+    /* drop libclang's broken functions */
+    int w = 0;
+    for (int i = 0; i < r->nfuncs; i++) {
+        fs_fe_func *ff = &r->funcs[i];
+        int broken = 0;
+        if (ff->in_main_file)
+            for (int k = 0; k < r->nerror_lines && !broken; k++)
+                broken = r->error_lines[k] >= ff->fn->range.begin.line && r->error_lines[k] <= ff->fn->range.end.line;
+        if (broken || (ff->in_main_file && !ff->body)) {
+            fs_func_delete(ff->fn);
+            continue;
+        }
+        r->funcs[w++] = *ff;
+    }
+    r->nfuncs = w;
+    /* and take tree-sitter's for every main-file function libclang lacks now */
+    for (int i = 0; i < ts->nfuncs; i++) {
+        fs_fe_func *tf = &ts->funcs[i];
+        if (!tf->in_main_file || tf->is_macro || !tf->body)
+            continue;
+        int have = 0;
+        for (int k = 0; k < r->nfuncs && !have; k++)
+            have = r->funcs[k].in_main_file && strcmp(r->funcs[k].fn->name, tf->fn->name) == 0;
+        if (have)
+            continue;
+        fs_grow(&r->funcs, &r->capfuncs, r->nfuncs + 1, sizeof *r->funcs);
+        r->funcs[r->nfuncs++] = *tf;
+        tf->fn = NULL; /* now r's */
+        tf->body = NULL;
+    }
+    r->uses_setuid |= ts->uses_setuid;
+    return 1;
+}
+
 /* Lower every function with the summaries known so far until the
  * summaries stop changing (wrappers of wrappers need one round each). */
 static void fs_lower_all(fs_fe_result *r, const fs_summaries *project)
@@ -257,6 +301,10 @@ int fs_analyze_file(const char *path, const fs_driver_opts *o, fs_findings *out,
             fprintf(stderr, "fscheck: %s: %d parse error%s, analysed as far as it parses; first: %s\n", path,
                     r.nerrors, r.nerrors == 1 ? "" : "s", r.first_error ? r.first_error : "?");
     }
+    fs_fe_result ts;
+    int have_ts = 0;
+    if (o->engine == FS_ENGINE_AUTO && r.nerrors > 0)
+        have_ts = fs_fallback_to_ts(&r, &ts, path, text, len);
     fs_lower_all(&r, o->project);
     fs_src_set src = { 0 };
     src.directory = o->directory;
@@ -269,6 +317,10 @@ int fs_analyze_file(const char *path, const fs_driver_opts *o, fs_findings *out,
         if (!ff->in_main_file && o->claim && !o->claim(o->claim_arg, ff->fn->file, ff->fn->range.begin.line))
             continue; /* a header's function, checked for another unit */
         st->functions++;
+        if (strcmp(ff->fn->engine, "tree-sitter") == 0)
+            st->functions_ts++;
+        else
+            st->functions_clang++;
         if (ff->fn->incomplete) {
             if (!o->quiet)
                 fprintf(stderr, "fscheck: %s:%d: function '%s' is too deeply nested to analyse\n", ff->fn->file,
@@ -284,6 +336,8 @@ int fs_analyze_file(const char *path, const fs_driver_opts *o, fs_findings *out,
     fs_apply_suppressions(out, first_new, &src, path, o);
     fs_src_free(&src);
     fs_fe_result_free(&r);
+    if (have_ts)
+        fs_fe_result_free(&ts);
     free(text);
     return 0;
 }

@@ -19,7 +19,8 @@ typedef struct fs_stats {
     int files;          /* files analysed (also those with parse errors) */
     int functions;
     int parse_errors;   /* files with parse errors */
-    int engine_clang, engine_ts;
+    int engine_clang, engine_ts;       /* files, by the engine that parsed them */
+    int functions_clang, functions_ts; /* functions checked, by engine (auto: fallbacks are tree-sitter's) */
     int nothing_to_check; /* files the prefilter passed over */
     fs_skipped *skipped;
     int nskipped, capskipped;

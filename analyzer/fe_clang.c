@@ -867,6 +867,11 @@ int fs_fe_clang_parse(const char *path, const fs_clang_opts *o, fs_fe_result *r)
         enum CXDiagnosticSeverity sev = clang_getDiagnosticSeverity(d);
         if (sev >= CXDiagnostic_Error) {
             r->nerrors++;
+            CXFile df;
+            unsigned dl;
+            clang_getExpansionLocation(clang_getDiagnosticLocation(d), &df, &dl, NULL, NULL);
+            if (df && clang_File_isEqual(df, clang_getFile(cp->tu, path)))
+                FS_PUSH(r->error_lines, r->nerror_lines, r->caperror_lines, (int)dl);
             if (!r->first_error) {
                 CXString s = clang_formatDiagnostic(d, CXDiagnostic_DisplaySourceLocation |
                                                        CXDiagnostic_DisplayColumn);
@@ -905,6 +910,7 @@ void fs_fe_result_free(fs_fe_result *r)
     free(r->funcs);
     fs_ast_arena_delete(r->arena);
     free(r->first_error);
+    free(r->error_lines);
     free(r->fatal);
     if (r->priv && r->priv_free)
         r->priv_free(r->priv);

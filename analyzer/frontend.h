@@ -24,6 +24,8 @@ typedef struct fs_fe_result {
     int nfuncs, capfuncs;
     fs_ast_arena *arena;
     int nerrors;         /* error diagnostics */
+    int *error_lines;    /* lines of the main file that have one */
+    int nerror_lines, caperror_lines;
     char *first_error;   /* "file:line:col: message" of the first one */
     char *fatal;         /* the file could not be parsed at all: why */
     int uses_setuid;     /* the file calls setuid() and friends */

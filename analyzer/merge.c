@@ -101,6 +101,9 @@ static int fs_merge_one(const char *path, fs_findings *out, fs_stats *st)
         json_t *eng = json_object_get(s, "engine");
         st->engine_clang += fs_jint(eng, "clang");
         st->engine_ts += fs_jint(eng, "tree-sitter");
+        json_t *efn = json_object_get(s, "engine_functions");
+        st->functions_clang += fs_jint(efn, "clang");
+        st->functions_ts += fs_jint(efn, "tree-sitter");
         size_t k;
         json_t *sk;
         json_array_foreach(json_object_get(s, "skipped"), k, sk) {

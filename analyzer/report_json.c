@@ -88,6 +88,10 @@ static int fs_json_write(const fs_report_ctx *c)
     json_object_set_new(eng, "clang", json_integer(c->stats->engine_clang));
     json_object_set_new(eng, "tree-sitter", json_integer(c->stats->engine_ts));
     json_object_set_new(st, "engine", eng);
+    json_t *efn = json_object();
+    json_object_set_new(efn, "clang", json_integer(c->stats->functions_clang));
+    json_object_set_new(efn, "tree-sitter", json_integer(c->stats->functions_ts));
+    json_object_set_new(st, "engine_functions", efn);
     json_object_set_new(st, "parse_errors", json_integer(c->stats->parse_errors));
     json_object_set_new(st, "nothing_to_check", json_integer(c->stats->nothing_to_check));
     json_object_set_new(doc, "stats", st);

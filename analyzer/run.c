@@ -140,6 +140,8 @@ static void fs_stats_add(fs_stats *dst, fs_stats *src)
     dst->parse_errors += src->parse_errors;
     dst->engine_clang += src->engine_clang;
     dst->engine_ts += src->engine_ts;
+    dst->functions_clang += src->functions_clang;
+    dst->functions_ts += src->functions_ts;
     dst->nothing_to_check += src->nothing_to_check;
     for (int i = 0; i < src->nskipped; i++) {
         fs_grow(&dst->skipped, &dst->capskipped, dst->nskipped + 1, sizeof *dst->skipped);
