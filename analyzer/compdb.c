@@ -14,7 +14,7 @@
 
 struct fs_compdb {
     char *dir;
-    CXCompilationDatabase db;
+    fs_units units; /* every command of the file, one per source, sorted by file */
 };
 
 char *fs_path_absolute(const char *path, const char *base)
@@ -154,6 +154,8 @@ static char *fs_validate(const char *path)
     return err;
 }
 
+static void fs_compdb_index(CXCompilationDatabase db, fs_units *out);
+
 fs_compdb *fs_compdb_load(const char *dir, char **err)
 {
     char *path = fs_xasprintf("%s/compile_commands.json", dir);
@@ -180,7 +182,8 @@ fs_compdb *fs_compdb_load(const char *dir, char **err)
     free(path);
     fs_compdb *d = fs_xcalloc(1, sizeof *d);
     d->dir = fs_xstrdup(dir);
-    d->db = db;
+    fs_compdb_index(db, &d->units);
+    clang_CompilationDatabase_dispose(db);
     return d;
 }
 
@@ -188,7 +191,7 @@ void fs_compdb_free(fs_compdb *d)
 {
     if (!d)
         return;
-    clang_CompilationDatabase_dispose(d->db);
+    fs_units_free(&d->units);
     free(d->dir);
     free(d);
 }
@@ -286,43 +289,92 @@ static void fs_unit_from(CXCompileCommand cmd, fs_unit *u)
     u->from_db = 1;
 }
 
-static int fs_unit_cmp(const void *a, const void *b)
+typedef struct fs_unit_pos {
+    fs_unit u;
+    int index;
+} fs_unit_pos;
+
+static int fs_unit_pos_cmp(const void *a, const void *b)
 {
-    return strcmp(((const fs_unit *)a)->file, ((const fs_unit *)b)->file);
+    const fs_unit_pos *x = a, *y = b;
+    int c = strcmp(x->u.file, y->u.file);
+    return c ? c : (x->index > y->index) - (x->index < y->index);
 }
 
-void fs_compdb_all(const fs_compdb *d, fs_units *out)
+/* The commands the file lists, one unit per source file (the first command
+ * wins), sorted by file.  Not clang_CompilationDatabase_getCompileCommands
+ * for one file: libclang makes up a command for a file the database lacks
+ * (from a file with a similar name), and such a file must take the flags
+ * after `--`. */
+static void fs_compdb_index(CXCompilationDatabase db, fs_units *out)
 {
-    CXCompileCommands cmds = clang_CompilationDatabase_getAllCompileCommands(d->db);
+    CXCompileCommands cmds = clang_CompilationDatabase_getAllCompileCommands(db);
     unsigned n = cmds ? clang_CompileCommands_getSize(cmds) : 0;
     for (unsigned i = 0; i < n; i++) {
         fs_unit u;
         fs_unit_from(clang_CompileCommands_getCommand(cmds, i), &u);
-        /* one unit per file: the first command wins */
-        int dup = 0;
-        for (int k = 0; k < out->n && !dup; k++)
-            dup = strcmp(out->v[k].file, u.file) == 0;
-        if (dup) {
-            fs_unit_free(&u);
-            continue;
-        }
         FS_PUSH(out->v, out->n, out->cap, u);
     }
     if (cmds)
         clang_CompileCommands_dispose(cmds);
+    /* sorted by file, the first command of each file first */
+    fs_unit_pos *pos = fs_xcalloc((size_t)out->n + 1, sizeof *pos);
+    for (int i = 0; i < out->n; i++) {
+        pos[i].u = out->v[i];
+        pos[i].index = i;
+    }
     if (out->n > 1)
-        qsort(out->v, (size_t)out->n, sizeof *out->v, fs_unit_cmp);
+        qsort(pos, (size_t)out->n, sizeof *pos, fs_unit_pos_cmp);
+    for (int i = 0; i < out->n; i++)
+        out->v[i] = pos[i].u;
+    free(pos);
+    int w = 0;
+    for (int i = 0; i < out->n; i++) {
+        if (w > 0 && strcmp(out->v[w - 1].file, out->v[i].file) == 0) {
+            fs_unit_free(&out->v[i]);
+            continue;
+        }
+        out->v[w++] = out->v[i];
+    }
+    out->n = w;
+}
+
+static void fs_unit_copy(const fs_unit *src, fs_unit *dst)
+{
+    *dst = *src;
+    dst->file = fs_xstrdup(src->file);
+    dst->shown = fs_xstrdup(src->shown);
+    dst->directory = src->directory ? fs_xstrdup(src->directory) : NULL;
+    dst->args = fs_xcalloc((size_t)src->nargs + 1, sizeof(char *));
+    for (int i = 0; i < src->nargs; i++)
+        dst->args[i] = fs_xstrdup(src->args[i]);
+}
+
+void fs_compdb_all(const fs_compdb *d, fs_units *out)
+{
+    for (int i = 0; i < d->units.n; i++) {
+        fs_unit u;
+        fs_unit_copy(&d->units.v[i], &u);
+        FS_PUSH(out->v, out->n, out->cap, u);
+    }
 }
 
 int fs_compdb_lookup(const fs_compdb *d, const char *abs_file, fs_unit *out)
 {
-    CXCompileCommands cmds = clang_CompilationDatabase_getCompileCommands(d->db, abs_file);
-    unsigned n = cmds ? clang_CompileCommands_getSize(cmds) : 0;
-    if (n > 0)
-        fs_unit_from(clang_CompileCommands_getCommand(cmds, 0), out);
-    if (cmds)
-        clang_CompileCommands_dispose(cmds);
-    return n > 0;
+    int lo = 0, hi = d->units.n;
+    while (lo < hi) {
+        int mid = lo + (hi - lo) / 2;
+        int c = strcmp(d->units.v[mid].file, abs_file);
+        if (c == 0) {
+            fs_unit_copy(&d->units.v[mid], out);
+            return 1;
+        }
+        if (c < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return 0;
 }
 
 void fs_unit_free(fs_unit *u)

@@ -99,10 +99,21 @@ static void *fs_worker(void *arg)
         fs_driver_opts d = p->opts->drv;
         if (p->opts->prepare)
             p->opts->prepare(p->opts->arg, p->todo[slot], &d);
+        char **own = NULL;
+        int nown = 0;
         if (u->from_db) {
             d.cflags = (const char *const *)u->args;
             d.ncflags = u->nargs;
             d.directory = u->directory;
+        } else if (d.ncflags > 0) {
+            /* the flags after `--`, without what a compile command has that
+             * libclang must not see (CMake's form: -o X.o -c FILE) */
+            own = fs_xcalloc((size_t)d.ncflags + 1, sizeof *own);
+            for (int i = 0; i < d.ncflags; i++)
+                own[nown++] = fs_xstrdup(d.cflags[i]);
+            fs_clean_args(own, &nown, u->file, NULL);
+            d.cflags = (const char *const *)own;
+            d.ncflags = nown;
         }
         d.claim = fs_claim_function;
         d.claim_arg = p;
@@ -122,6 +133,9 @@ static void *fs_worker(void *arg)
             for (int i = 0; i < r->stats.nskipped; i++)
                 fs_rename(&r->stats.skipped[i].file, u->directory);
         }
+        for (int i = 0; i < nown; i++)
+            free(own[i]);
+        free(own);
         if (p->opts->finish)
             p->opts->finish(p->opts->arg, p->todo[slot], &r->findings);
         pthread_mutex_lock(&p->lock);
