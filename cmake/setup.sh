@@ -25,9 +25,11 @@ packages=(
   libcmocka-dev
   libjansson-dev
   libyaml-dev
-  nodejs              # npm fetches the tree-sitter-c grammar at configure time
+  nodejs              # npm fetches the tree-sitter-c grammar at configure time,
+                      # and the SARIF schema validator at test time
   npm
-  python3
+  python3             # tests/sarif_content.py
+  groff-base          # tests/help_man.sh checks the man page with groff -ww
   strace
   patch
   valgrind
