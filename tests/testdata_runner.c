@@ -51,7 +51,9 @@
  * runs there.  A case with CHECK-FIXES lines must be changed by it and match
  * them; a case without any must be left byte for byte as it was, so every
  * negative case, and every finding without a safe fix, also shows that no
- * fix is applied.
+ * fix is applied.  With the environment variable TESTDATA_RUNNER_CC set to a
+ * C compiler, a case that --fix changed must still compile with it
+ * (-std=c11 -D_GNU_SOURCE -fsyntax-only).
  *
  * The check is strict: every expectation must be met by exactly one finding,
  * every finding must be expected (a case without CHECK-MESSAGES must produce
@@ -1366,6 +1368,29 @@ static int run_fixes(int argc, char **argv, case_file *c, const char *fscheck, c
         }
     }
     match_fixes(c, fixed_lines, nfixed, &miss_at);
+
+    /* the fixed case still compiles (with TESTDATA_RUNNER_CC set) */
+    {
+        const char *cc = getenv("TESTDATA_RUNNER_CC");
+        int changed = fixed.len != stripped.len || memcmp(fixed.data, stripped.data, fixed.len) != 0;
+        if (cc && *cc && changed) {
+            char *cv[] = { (char *)cc, "-std=c11", "-D_GNU_SOURCE", "-fsyntax-only", (char *)base, NULL };
+            run_result cr;
+            memset(&cr, 0, sizeof cr);
+            if (run_fscheck(cv, tmp, &cr) != 0) {
+                rc = 2;
+                free(cr.out.data);
+                free(cr.err.data);
+                goto out;
+            }
+            if (cr.status != 0) {
+                fail_at(0, "the fixed case does not compile (%s -std=c11 -D_GNU_SOURCE -fsyntax-only)", cc);
+                print_indented("compiler", cr.err.data);
+            }
+            free(cr.out.data);
+            free(cr.err.data);
+        }
+    }
 
 report:
     if (failures > before) {

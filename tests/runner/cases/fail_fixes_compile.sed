@@ -1,0 +1,1 @@
+s/return a + b;/return a + ;/
