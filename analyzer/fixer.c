@@ -144,6 +144,19 @@ static int fs_overlaps(const fs_edit *a, const fs_edit *b)
     return ranges && fs_same_file(a->file, b->file);
 }
 
+static int fs_same_edit(const fs_edit *a, const fs_edit *b)
+{
+    return a->offset == b->offset && a->length == b->length && strcmp(a->replacement, b->replacement) == 0 &&
+           fs_same_file(a->file, b->file);
+}
+
+/* Two edits that cannot both be made: they overlap and are not the same
+ * edit (the same edit from two fixes is made once). */
+static int fs_conflict(const fs_edit *a, const fs_edit *b)
+{
+    return fs_overlaps(a, b) && !fs_same_edit(a, b);
+}
+
 /* --- diffs ---------------------------------------------------------------- */
 
 typedef struct fs_lines {
@@ -716,12 +729,12 @@ int fs_fixer_run(fs_findings *fs, const fs_fixer_opts *o, unsigned char *applied
             }
             for (int x = 0; x < picks[k].f->fix->nedits && clash < 0; x++)
                 for (int y = 0; y < f->fix->nedits && clash < 0; y++)
-                    if (fs_overlaps(&picks[k].f->fix->edits[x], &f->fix->edits[y]))
+                    if (fs_conflict(&picks[k].f->fix->edits[x], &f->fix->edits[y]))
                         clash = k;
         }
         /* overlapping edits within one fix */
         for (int y = 1; y < f->fix->nedits && clash < 0; y++)
-            if (fs_overlaps(&f->fix->edits[y - 1], &f->fix->edits[y]))
+            if (fs_conflict(&f->fix->edits[y - 1], &f->fix->edits[y]))
                 clash = -2;
         if (dup)
             continue;
@@ -796,6 +809,12 @@ int fs_fixer_run(fs_findings *fs, const fs_fixer_opts *o, unsigned char *applied
                 if (!picks[fe->e[x].pick].failed)
                     e[ne++] = fe->e[x].e;
             qsort(e, (size_t)ne, sizeof *e, fs_edit_ptr_cmp);
+            /* the same edit from several fixes is made once */
+            int nu = 0;
+            for (int x = 0; x < ne; x++)
+                if (nu == 0 || !fs_same_edit(e[nu - 1], e[x]))
+                    e[nu++] = e[x];
+            ne = nu;
             if (ne > 0) {
                 fs_buf out = { 0 };
                 long pos = 0;

@@ -1,10 +1,11 @@
 /*
  * unit_fixer.c - the fixer on hand-made fixes: overlapping fixes rejected
- * and named, identical fixes applied once, unsafe fixes only when asked,
- * files changed since the analysis refused, a fix spanning two files applied
- * whole or not at all, the findings left moved to where their code is after
- * --fix, and unified diffs that `patch -p1` (and `git apply`)
- * turn into exactly the files --fix writes, on the edge cases of the format.
+ * and named, identical fixes (and an edit shared by two fixes) applied once,
+ * unsafe fixes only when asked, files changed since the analysis refused, a
+ * fix spanning two files applied whole or not at all, the findings left
+ * moved to where their code is after --fix, and unified diffs that
+ * `patch -p1` (and `git apply`) turn into exactly the files --fix writes, on
+ * the edge cases of the format.
  *
  * Every test works in a temporary folder of its own, and names its files
  * with absolute paths made by F(): the fixer remembers what each file name
@@ -230,6 +231,34 @@ static void test_touching_edits_apply(void **state)
         assert_int_equal(applied[i], 1);
     char *now = get_file(F("t.c"), NULL);
     assert_string_equal(now, "AB<C>89\n");
+    free(now);
+    free(err);
+    fs_findings_clear(&fs);
+}
+
+/* Two different fixes that share one edit (the same declaration, say): both
+ * apply, and the shared edit is made once. */
+static void test_shared_edit_made_once(void **state)
+{
+    (void)state;
+    enter_new_dir();
+    source(F("t.c"), "0123456789\n");
+    fs_findings fs = { 0 };
+    fs_fix *x = fix(finding(&fs, "FS101", F("t.c"), 1, 3), FS_FIX_SAFE);
+    fs_fix_add_edit(x, F("t.c"), 0, 0, "D;");
+    fs_fix_add_edit(x, F("t.c"), 2, 1, "a");
+    fs_fix *y = fix(finding(&fs, "FS101", F("t.c"), 1, 5), FS_FIX_SAFE);
+    fs_fix_add_edit(y, F("t.c"), 4, 1, "b");
+    fs_fix_add_edit(y, F("t.c"), 0, 0, "D;");
+    unsigned char applied[2] = { 0 };
+    int rc;
+    char *err = fix_in_place(&fs, 0, applied, &rc);
+    assert_int_equal(rc, 0);
+    assert_string_equal(err, "");
+    assert_int_equal(applied[0], 1);
+    assert_int_equal(applied[1], 1);
+    char *now = get_file(F("t.c"), NULL);
+    assert_string_equal(now, "D;01a3b56789\n");
     free(now);
     free(err);
     fs_findings_clear(&fs);
@@ -599,6 +628,7 @@ int main(void)
         cmocka_unit_test(test_insertions_at_one_offset_overlap),
         cmocka_unit_test(test_touching_edits_apply),
         cmocka_unit_test(test_identical_fixes_apply_once),
+        cmocka_unit_test(test_shared_edit_made_once),
         cmocka_unit_test(test_unsafe_fixes_only_when_asked),
         cmocka_unit_test(test_changed_file_refused),
         cmocka_unit_test(test_edit_outside_the_file),
