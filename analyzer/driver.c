@@ -34,7 +34,39 @@ void fs_stats_free(fs_stats *st)
         free(st->skipped[i].reason);
     }
     free(st->skipped);
+    for (int i = 0; i < st->nshared; i++)
+        free(st->shared[i]);
+    free(st->shared);
     memset(st, 0, sizeof *st);
+}
+
+static int fs_cmp_skipped(const void *a, const void *b)
+{
+    const fs_skipped *x = a, *y = b;
+    int c = strcmp(x->file, y->file);
+    return c ? c : strcmp(x->reason, y->reason);
+}
+
+static int fs_cmp_strp(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+void fs_stats_sort(fs_stats *st)
+{
+    if (st->nskipped > 1)
+        qsort(st->skipped, (size_t)st->nskipped, sizeof *st->skipped, fs_cmp_skipped);
+    if (st->nshared > 1)
+        qsort(st->shared, (size_t)st->nshared, sizeof *st->shared, fs_cmp_strp);
+    int w = 0;
+    for (int i = 0; i < st->nshared; i++) {
+        if (w > 0 && strcmp(st->shared[w - 1], st->shared[i]) == 0) {
+            free(st->shared[i]);
+            continue;
+        }
+        st->shared[w++] = st->shared[i];
+    }
+    st->nshared = w;
 }
 
 char *fs_read_file(const char *path, long *len, const char **why)

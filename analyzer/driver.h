@@ -24,6 +24,11 @@ typedef struct fs_stats {
     int nothing_to_check; /* files the prefilter passed over */
     fs_skipped *skipped;
     int nskipped, capskipped;
+    /* --shard: the header functions ("file:line") the shard checked, left out
+     * of functions and functions_clang so that `fscheck merge` counts each
+     * once however many shards checked it */
+    char **shared;
+    int nshared, capshared;
 } fs_stats;
 
 typedef struct fs_driver_opts {
@@ -49,6 +54,9 @@ int fs_analyze_file(const char *path, const fs_driver_opts *opts, fs_findings *o
 
 void fs_stats_skip(fs_stats *st, const char *file, const char *reason);
 void fs_stats_free(fs_stats *st);
+/* Skipped files sorted by name, shared functions sorted and unique: the
+ * same stats whatever order the units were analysed in. */
+void fs_stats_sort(fs_stats *st);
 
 /* Read a whole regular file (never blocks on FIFOs or devices).  Returns
  * the contents (NUL-terminated, *len bytes) or NULL with *why set. */

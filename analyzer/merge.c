@@ -112,6 +112,12 @@ static int fs_merge_one(const char *path, fs_findings *out, fs_stats *st)
             st->skipped[st->nskipped].reason = fs_xstrdup(fs_jstr(sk, "reason") ? fs_jstr(sk, "reason") : "");
             st->nskipped++;
         }
+        json_array_foreach(json_object_get(s, "shared_functions"), k, sk) {
+            if (!json_is_string(sk))
+                continue;
+            fs_grow(&st->shared, &st->capshared, st->nshared + 1, sizeof *st->shared);
+            st->shared[st->nshared++] = fs_xstrdup(json_string_value(sk));
+        }
     }
     json_decref(doc);
     return 0;
@@ -153,6 +159,13 @@ int fs_merge_main(int argc, char **argv)
     }
     if (!rc) {
         fs_findings_sort_unique(&findings);
+        /* a header's function that several shards checked counts once */
+        fs_stats_sort(&stats);
+        stats.functions += stats.nshared;
+        stats.functions_clang += stats.nshared;
+        for (int i = 0; i < stats.nshared; i++)
+            free(stats.shared[i]);
+        stats.nshared = 0;
         fs_report_ctx c = { stdout, 0, &findings, &stats };
         c.color = strcmp(format, "text") == 0 && isatty(STDOUT_FILENO) && !getenv("NO_COLOR");
         if (rep->write(&c) != 0 || fflush(stdout) != 0)

@@ -94,6 +94,12 @@ static int fs_json_write(const fs_report_ctx *c)
     json_object_set_new(st, "engine_functions", efn);
     json_object_set_new(st, "parse_errors", json_integer(c->stats->parse_errors));
     json_object_set_new(st, "nothing_to_check", json_integer(c->stats->nothing_to_check));
+    if (c->stats->nshared) {
+        json_t *sh = json_array();
+        for (int i = 0; i < c->stats->nshared; i++)
+            json_array_append_new(sh, fs_json_str(c->stats->shared[i]));
+        json_object_set_new(st, "shared_functions", sh);
+    }
     json_object_set_new(doc, "stats", st);
     int rc = json_dumpf(doc, c->out, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
     fputc('\n', c->out);

@@ -28,9 +28,10 @@ typedef struct fs_pool {
     fs_unit_result *res;  /* per todo slot */
     pthread_mutex_t lock;
     struct timespec start;
-    /* header functions already analysed by some unit */
+    /* header functions already analysed by some unit ("/abs/file:line"):
+     * an open-addressing hash set */
     char **seen;
-    int nseen, capseen;
+    size_t nseen, capseen;
 } fs_pool;
 
 int fs_in_shard(int index, int shard_i, int shard_n)
@@ -40,23 +41,55 @@ int fs_in_shard(int index, int shard_i, int shard_n)
     return index % shard_n == shard_i - 1;
 }
 
+static size_t fs_hash(const char *s)
+{
+    size_t h = 1469598103934665603u;
+    for (; *s; s++)
+        h = (h ^ (unsigned char)*s) * 1099511628211u;
+    return h;
+}
+
+/* Adds key (taking it) unless the set has it; returns 1 when added. */
+static int fs_seen_add(fs_pool *p, char *key)
+{
+    if (2 * (p->nseen + 1) > p->capseen) {
+        size_t cap = p->capseen ? 2 * p->capseen : 256;
+        char **v = fs_xcalloc(cap, sizeof *v);
+        for (size_t i = 0; i < p->capseen; i++) {
+            if (!p->seen[i])
+                continue;
+            size_t k = fs_hash(p->seen[i]) & (cap - 1);
+            while (v[k])
+                k = (k + 1) & (cap - 1);
+            v[k] = p->seen[i];
+        }
+        free(p->seen);
+        p->seen = v;
+        p->capseen = cap;
+    }
+    size_t k = fs_hash(key) & (p->capseen - 1);
+    for (; p->seen[k]; k = (k + 1) & (p->capseen - 1))
+        if (strcmp(p->seen[k], key) == 0) {
+            free(key);
+            return 0;
+        }
+    p->seen[k] = key;
+    p->nseen++;
+    return 1;
+}
+
+/* The unit that reaches a header's function first checks it.  Keys are
+ * absolute and normalised: units in other folders name the header
+ * differently ("a/../include/x.h", "include/x.h"). */
 static int fs_claim_function(void *arg, const char *file, int line)
 {
     fs_pool *p = arg;
-    char *key = fs_xasprintf("%s:%d", file, line);
-    int mine = 1;
+    char *abs = fs_path_absolute(file, NULL);
+    char *key = fs_xasprintf("%s:%d", abs, line);
+    free(abs);
     pthread_mutex_lock(&p->lock);
-    for (int i = 0; i < p->nseen; i++)
-        if (strcmp(p->seen[i], key) == 0) {
-            mine = 0;
-            break;
-        }
-    if (mine) {
-        FS_PUSH(p->seen, p->nseen, p->capseen, key);
-        key = NULL;
-    }
+    int mine = fs_seen_add(p, key);
     pthread_mutex_unlock(&p->lock);
-    free(key);
     return mine;
 }
 
@@ -132,6 +165,21 @@ static void *fs_worker(void *arg)
             }
             for (int i = 0; i < r->stats.nskipped; i++)
                 fs_rename(&r->stats.skipped[i].file, u->directory);
+        } else {
+            /* the file keeps its name as given; a header reached through
+             * "../" gets the name every unit gives it, whichever unit
+             * checked it */
+            for (int i = 0; i < r->findings.n; i++) {
+                fs_finding *f = &r->findings.v[i];
+                if (strcmp(f->file, u->shown) != 0)
+                    fs_rename(&f->file, NULL);
+                for (int k = 0; k < f->nrelated; k++)
+                    if (strcmp(f->related[k].file, u->shown) != 0)
+                        fs_rename(&f->related[k].file, NULL);
+                for (int k = 0; f->fix && k < f->fix->nedits; k++)
+                    if (strcmp(f->fix->edits[k].file, u->shown) != 0)
+                        fs_rename(&f->fix->edits[k].file, NULL);
+            }
         }
         for (int i = 0; i < nown; i++)
             free(own[i]);
@@ -209,8 +257,25 @@ void fs_run(const fs_units *units, const fs_run_opts *o, fs_findings *out, fs_st
         fs_stats_add(stats, &p.res[i].stats);
     }
     fs_findings_sort_unique(out);
+    if (o->shard_n > 0) {
+        /* a header's function may be checked by several shards: listed, so
+         * that the merge counts it once (header functions are libclang's) */
+        for (size_t i = 0; i < p.capseen; i++) {
+            if (!p.seen[i])
+                continue;
+            char *colon = strrchr(p.seen[i], ':');
+            *colon = '\0';
+            char *shown = fs_path_shown(p.seen[i]);
+            fs_grow(&stats->shared, &stats->capshared, stats->nshared + 1, sizeof *stats->shared);
+            stats->shared[stats->nshared++] = fs_xasprintf("%s:%s", shown, colon + 1);
+            free(shown);
+            stats->functions--;
+            stats->functions_clang--;
+        }
+    }
+    fs_stats_sort(stats);
     pthread_mutex_destroy(&p.lock);
-    for (int i = 0; i < p.nseen; i++)
+    for (size_t i = 0; i < p.capseen; i++)
         free(p.seen[i]);
     free(p.seen);
     free(p.res);
