@@ -142,7 +142,8 @@ static char *fs_validate(const char *path)
                 json_t *a;
                 json_array_foreach(args, k, a) if (!json_is_string(a))
                 {
-                    err = fs_xasprintf("%s: entry %zu: \"arguments\" holds a non-string", path, i + 1);
+                    err = fs_xasprintf("%s: entry %zu: item %zu of \"arguments\" is not a string", path, i + 1,
+                                       k + 1);
                     break;
                 }
                 if (err)
@@ -155,12 +156,38 @@ static char *fs_validate(const char *path)
 }
 
 static void fs_compdb_index(CXCompilationDatabase db, fs_units *out);
+static fs_compdb *fs_compdb_load_dir(const char *dir, char **err);
 
-fs_compdb *fs_compdb_load(const char *dir, char **err)
+fs_compdb *fs_compdb_load(const char *dir_or_file, char **err)
+{
+    /* -p build/compile_commands.json works as -p build does */
+    char *dir = fs_xstrdup(dir_or_file);
+    char *base = strrchr(dir, '/');
+    base = base ? base + 1 : dir;
+    if (strcmp(base, "compile_commands.json") == 0 && fs_is_file(dir)) {
+        if (base == dir)
+            strcpy(dir, ".");
+        else if (base == dir + 1)
+            dir[1] = '\0'; /* "/compile_commands.json" */
+        else
+            base[-1] = '\0';
+    }
+    fs_compdb *d = fs_compdb_load_dir(dir, err);
+    free(dir);
+    return d;
+}
+
+static fs_compdb *fs_compdb_load_dir(const char *dir, char **err)
 {
     char *path = fs_xasprintf("%s/compile_commands.json", dir);
+    struct stat st;
+    if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
+        *err = fs_xasprintf("%s: no such folder (-p names the folder of compile_commands.json)", dir);
+        free(path);
+        return NULL;
+    }
     if (!fs_is_file(path)) {
-        *err = fs_xasprintf("%s: no compile_commands.json there", dir);
+        *err = fs_xasprintf("%s: no compile_commands.json in this folder", dir);
         free(path);
         return NULL;
     }
