@@ -235,13 +235,46 @@ static char *fs_diff_name(const char *file)
     return fs_xstrdup(file);
 }
 
+/* A "--- a/NAME" or "+++ b/NAME" line as git writes it: a name with a
+ * quote, a backslash or a control character in C quotes, a name with a
+ * space followed by a tab (for patch), any other name as it is. */
+static void fs_diff_file_line(FILE *out, const char *mark, const char *side, const char *name)
+{
+    int quote = 0, space = 0;
+    for (const unsigned char *p = (const unsigned char *)name; *p; p++) {
+        if (*p == '"' || *p == '\\' || *p < 0x20 || *p == 0x7f)
+            quote = 1;
+        if (*p == ' ')
+            space = 1;
+    }
+    if (!quote) {
+        fprintf(out, "%s %s%s%s\n", mark, side, name, space ? "\t" : "");
+        return;
+    }
+    fprintf(out, "%s \"%s", mark, side);
+    for (const unsigned char *p = (const unsigned char *)name; *p; p++) {
+        if (*p == '"' || *p == '\\')
+            fprintf(out, "\\%c", *p);
+        else if (*p == '\t')
+            fputs("\\t", out);
+        else if (*p == '\n')
+            fputs("\\n", out);
+        else if (*p < 0x20 || *p == 0x7f)
+            fprintf(out, "\\%03o", *p);
+        else
+            fputc(*p, out);
+    }
+    fputs("\"\n", out);
+}
+
 /* A unified diff for one file from its sorted edits, 3 lines of context. */
 static void fs_write_diff(FILE *out, const char *file, const char *old, long oldn, fs_edit *const *e, int ne)
 {
     fs_lines a;
     fs_split(old, oldn, &a);
     char *name = fs_diff_name(file);
-    fprintf(out, "--- a/%s\n+++ b/%s\n", name, name);
+    fs_diff_file_line(out, "---", "a/", name);
+    fs_diff_file_line(out, "+++", "b/", name);
     free(name);
     long *start = fs_xmalloc(sizeof(long) * (size_t)(a.n + 1));
     long acc = 0;

@@ -469,17 +469,21 @@ typedef struct edit_spec {
  * with patch -p1 (and git apply, when there is git) to a copy, must give the
  * file that --fix writes; --diff itself must leave the file alone.
  */
-static void check_diff(const char *text, size_t n, const edit_spec *edits, int nedits)
+static void check_diff_named(const char *name, const char *text, size_t n, const edit_spec *edits, int nedits)
 {
     enter_new_dir();
     assert_int_equal(mkdir("fix", 0755), 0);
     assert_int_equal(mkdir("patch", 0755), 0);
     assert_int_equal(mkdir("git", 0755), 0);
-    put_file("patch/f.c", text, n);
-    put_file("git/f.c", text, n);
-    put_file("fix/f.c", text, n);
+    char path[PATH_MAX + 64];
+    snprintf(path, sizeof path, "patch/%s", name);
+    put_file(path, text, n);
+    snprintf(path, sizeof path, "git/%s", name);
+    put_file(path, text, n);
+    snprintf(path, sizeof path, "fix/%s", name);
+    put_file(path, text, n);
     char fname[PATH_MAX + 64];
-    snprintf(fname, sizeof fname, "%s", F("fix/f.c"));
+    snprintf(fname, sizeof fname, "%s", F(path));
     fs_fixer_note_content(fname, text, (long)n);
 
     fs_findings fs = { 0 };
@@ -500,7 +504,7 @@ static void check_diff(const char *text, size_t n, const edit_spec *edits, int n
     assert_int_equal(rc, 0);
     free(err);
     size_t now_n;
-    char *now = get_file("f.c", &now_n);
+    char *now = get_file(name, &now_n);
     assert_true(now_n == n && memcmp(now, text, n) == 0);
     free(now);
 
@@ -509,7 +513,7 @@ static void check_diff(const char *text, size_t n, const edit_spec *edits, int n
     assert_int_equal(rc, 0);
     free(err);
     size_t want_n;
-    char *want = get_file("f.c", &want_n);
+    char *want = get_file(name, &want_n);
     assert_int_equal(chdir(".."), 0);
 
     size_t diff_n;
@@ -520,7 +524,8 @@ static void check_diff(const char *text, size_t n, const edit_spec *edits, int n
             fprintf(stderr, "patch failed on this diff:\n%s\n", diff);
         assert_int_equal(st, 0);
         size_t got_n;
-        char *got = get_file("patch/f.c", &got_n);
+        snprintf(path, sizeof path, "patch/%s", name);
+        char *got = get_file(path, &got_n);
         if (!(got_n == want_n && memcmp(got, want, want_n) == 0))
             fprintf(stderr, "patch -p1 gave:\n[%s]\n--fix gave:\n[%s]\nthe diff:\n%s\n", got, want, diff);
         assert_true(got_n == want_n && memcmp(got, want, want_n) == 0);
@@ -532,7 +537,8 @@ static void check_diff(const char *text, size_t n, const edit_spec *edits, int n
             fprintf(stderr, "git apply failed on this diff:\n%s\n", diff);
         assert_int_equal(st, 0);
         size_t got_n;
-        char *got = get_file("git/f.c", &got_n);
+        snprintf(path, sizeof path, "git/%s", name);
+        char *got = get_file(path, &got_n);
         if (!(got_n == want_n && memcmp(got, want, want_n) == 0))
             fprintf(stderr, "git apply gave:\n[%s]\n--fix gave:\n[%s]\nthe diff:\n%s\n", got, want, diff);
         assert_true(got_n == want_n && memcmp(got, want, want_n) == 0);
@@ -542,6 +548,11 @@ static void check_diff(const char *text, size_t n, const edit_spec *edits, int n
     free(want);
     fs_findings_clear(&fs);
     assert_int_equal(chdir(ut_top), 0);
+}
+
+static void check_diff(const char *text, size_t n, const edit_spec *edits, int nedits)
+{
+    check_diff_named("f.c", text, n, edits, nedits);
 }
 
 #define CHECK_DIFF(text, ...)                                                                     \
@@ -598,6 +609,16 @@ static void test_diff_empty_file_and_crlf(void **state)
     CHECK_DIFF("a\r\nb\r\nc\r\nd\r\ne\r\n", { 3, 1, "B" }, { 12, 1, "E" });
 }
 
+/* File names that the ---/+++ lines must quote, or end with a tab. */
+static void test_diff_odd_file_names(void **state)
+{
+    (void)state;
+    static const edit_spec e[] = { { 2, 1, "B" } };
+    const char *names[] = { "with space.c", "quo\"te.c", "back\\slash.c", "tab\tname.c", "caf\xc3\xa9.c" };
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        check_diff_named(names[i], "a\nb\nc\n", 6, e, 1);
+}
+
 /* --- main ---------------------------------------------------------------------- */
 
 static int setup(void **state)
@@ -638,6 +659,7 @@ int main(void)
         cmocka_unit_test(test_diff_hunks_near_each_other),
         cmocka_unit_test(test_diff_missing_final_newline),
         cmocka_unit_test(test_diff_empty_file_and_crlf),
+        cmocka_unit_test(test_diff_odd_file_names),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
