@@ -80,15 +80,12 @@ fs_ast *fs_ast_new(fs_ast_arena *a, fs_ast_kind kind, const char *name)
 void fs_ast_add(fs_ast_arena *a, fs_ast *parent, fs_ast *kid)
 {
     if (parent->nkids == parent->capkids) {
+        /* kid arrays come from the arena too (no allocation per node); an
+         * outgrown one stays there until the arena goes */
         int ncap = parent->capkids ? parent->capkids * 2 : 4;
-        fs_ast **k = fs_xmalloc(sizeof *k * (size_t)ncap);
+        fs_ast **k = fs_arena_alloc(a, sizeof *k * (size_t)ncap);
         if (parent->nkids)
             memcpy(k, parent->kids, sizeof *k * (size_t)parent->nkids);
-        if (parent->capkids) {
-            /* the old array stays owned by the arena's extra list */
-        }
-        fs_grow(&a->extra, &a->capextra, a->nextra + 1, sizeof *a->extra);
-        a->extra[a->nextra++] = k;
         parent->kids = k;
         parent->capkids = ncap;
     }

@@ -4,21 +4,28 @@
  *
  * Tree-sitter sees the file as written: no headers, no preprocessor.  What
  * the preprocessor would have done is approximated from the file itself:
- *   - an object-like macro defined in the file whose body is an expression
- *     is expanded at each use (the body is parsed once, converted at the use
- *     site, placed at the use like libclang places expansions);
- *   - a function-like macro whose body calls something is returned as an
- *     extra function (is_macro) so that wrapper summaries treat it like a
- *     wrapper function; its calls in code stay calls (with `macro` set);
- *   - prototypes and definitions earlier in the file give callee facts;
- *   - file-scope variables declared before a use are globals; enumerators
- *     of file-scope enums are numbers.
+ *   - an object-like macro of the file whose body is an expression is
+ *     expanded at each use (the body is parsed once, converted at the use,
+ *     and placed at the use, as libclang places expansions);
+ *   - a function-like macro of the file is returned as an extra function
+ *     (is_macro) when its body calls something, so that wrapper summaries
+ *     treat it like a wrapper function: a call of it in code stays a call
+ *     (with `macro` set).  One whose body is statements (`do { ... } while
+ *     (0)`) is also expanded in place where it is used as a statement, so
+ *     that its `return`s are the caller's;
+ *   - #if branches inside a function are exclusive arms of an `if`;
+ *   - prototypes, definitions and typedefs earlier in the file give callee
+ *     and type facts; file-scope variables declared before a use are globals;
+ *     enumerators of file-scope enums are numbers;
+ *   - S_ISDIR() and other pure macros of the C library are expressions of
+ *     their arguments, not calls.
  * Names the file does not define (F_OK, O_RDONLY, NULL, ...) stay
  * identifiers with no variable; lower.c knows the common ones by name.
  *
- * The syntax tree is produced in the same shapes as fe_clang.c produces.
- * Conversion recursion is bounded (FS_TS_MAX_DEPTH); every other walk is
- * iterative.  Node allocations come from the result's arena only.
+ * The syntax tree has the shapes fe_clang.c produces.  Conversion recursion
+ * is bounded (FS_TS_MAX_DEPTH); every other walk is iterative or bounded.
+ * Nodes and strings come from the result's arena; the trees they were made
+ * from stay alive in r->priv.
  */
 #include "calls.h"
 #include "frontend.h"
@@ -37,8 +44,7 @@
 #define FS_TS_MAX_DERIV 16       /* declarator derivations looked at */
 #define FS_TS_MACRO_PREFIX_EXPR "int __fscheck_macro(void){return "
 #define FS_TS_MACRO_PREFIX_STMT "void __fscheck_macro(void){"
-#define FS_TS_MACRO_SUFFIX_EXPR "\n;}\n"
-#define FS_TS_MACRO_SUFFIX_STMT "\n;}\n"
+#define FS_TS_MACRO_SUFFIX "\n;}\n"   /* a newline ends a `//` comment in the body */
 #define FS_TS_OBJ_PREFIX "int __fscheck_value = "
 #define FS_TS_OBJ_SUFFIX "\n;\n"
 
@@ -62,7 +68,7 @@ typedef enum fs_tk {
     T_PREPROC_DEF, T_PREPROC_FUNC_DEF, T_PREPROC_PARAMS, T_PREPROC_ARG, T_PREPROC_CALL,
     T_PREPROC_DIRECTIVE, T_PREPROC_INCLUDE, T_PREPROC_IF, T_PREPROC_IFDEF, T_PREPROC_ELSE,
     T_PREPROC_ELIF, T_PREPROC_ELIFDEF, T_PREPROC_DEFINED,
-    T_LINKAGE_SPEC, T_DECLARATION_LIST, T_ARGUMENT_LIST, T_PARENTHESIZED_DECL_DUMMY,
+    T_LINKAGE_SPEC, T_DECLARATION_LIST, T_ARGUMENT_LIST,
     T_COUNT
 } fs_tk;
 
@@ -2273,6 +2279,14 @@ static void add_function(fs_ts *t, TSNode def)
     if (t->too_deep)
         fn->incomplete = 1;
     push_func(t, fn, b, 1, 0);
+    /* `static` among the specifiers before the declarator */
+    uint32_t s0 = ts_node_start_byte(def), s1 = ts_node_start_byte(fdecl);
+    for (uint32_t p = s0; p + 6 <= s1 && p + 6 <= t->len; p++)
+        if (memcmp(t->text + p, "static", 6) == 0 && (p == s0 || !(isalnum((unsigned char)t->text[p - 1]) || t->text[p - 1] == '_')) &&
+            !(isalnum((unsigned char)t->text[p + 6]) || t->text[p + 6] == '_')) {
+            t->r->funcs[t->r->nfuncs - 1].is_static = 1;
+            break;
+        }
     t->fn = NULL;
 }
 
@@ -2389,7 +2403,7 @@ static void add_macro_function(fs_ts *t, fs_ts_sym *s)
 
     char *text = NULL;
     int stmt = 0;
-    TSTree *tree = parse_scratch(t, FS_TS_MACRO_PREFIX_EXPR, t->text + b, e - b, FS_TS_MACRO_SUFFIX_EXPR, &text);
+    TSTree *tree = parse_scratch(t, FS_TS_MACRO_PREFIX_EXPR, t->text + b, e - b, FS_TS_MACRO_SUFFIX, &text);
     TSNode body = { 0 }, ret = { 0 };
     if (tree) {
         TSNode root = ts_tree_root_node(tree);
@@ -2410,7 +2424,7 @@ static void add_macro_function(fs_ts *t, fs_ts_sym *s)
     }
     if (!tree) {
         stmt = 1;
-        tree = parse_scratch(t, FS_TS_MACRO_PREFIX_STMT, t->text + b, e - b, FS_TS_MACRO_SUFFIX_STMT, &text);
+        tree = parse_scratch(t, FS_TS_MACRO_PREFIX_STMT, t->text + b, e - b, FS_TS_MACRO_SUFFIX, &text);
         if (!tree)
             return;
         TSNode root = ts_tree_root_node(tree);
