@@ -257,7 +257,7 @@ fs_changes *fs_changes_load(const char *rev)
 
     char *rev_copy = fs_xstrdup(rev);
     char *diff_argv[] = { "git", "-c", "core.quotePath=false", "diff", "-U0", "--no-color", "--no-ext-diff",
-                          "--no-textconv", "--src-prefix=a/", "--dst-prefix=b/", rev_copy, "--", NULL };
+                          "--no-textconv", "--no-relative", "--src-prefix=a/", "--dst-prefix=b/", rev_copy, "--", NULL };
     st = fs_git(diff_argv, &out, &len, 0);
     free(rev_copy);
     if (st != 0) {
