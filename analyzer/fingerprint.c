@@ -27,6 +27,31 @@ static char *fs_call_text(const char *text, long len, long begin, long end)
     return fs_text_normalise(text, begin, end);
 }
 
+static const char *fs_file_of(const fs_finding *f)
+{
+    return f->file ? f->file : "";
+}
+
+static int fs_same_file_hash(const fs_findings *s, const uint64_t *hashes, int a, int b)
+{
+    return hashes[a] == hashes[b] && strcmp(fs_file_of(&s->v[a]), fs_file_of(&s->v[b])) == 0;
+}
+
+/* qsort has no argument: fingerprinting runs on the main thread only */
+static const fs_findings *fs_rank_findings;
+static const uint64_t *fs_rank_hashes;
+
+static int fs_by_file_hash(const void *pa, const void *pb)
+{
+    int a = *(const int *)pa, b = *(const int *)pb;
+    int c = strcmp(fs_file_of(&fs_rank_findings->v[a]), fs_file_of(&fs_rank_findings->v[b]));
+    if (c)
+        return c;
+    if (fs_rank_hashes[a] != fs_rank_hashes[b])
+        return fs_rank_hashes[a] < fs_rank_hashes[b] ? -1 : 1;
+    return a - b;
+}
+
 void fs_findings_fingerprint(fs_findings *s)
 {
     fs_texts *texts = fs_texts_new();
@@ -57,13 +82,24 @@ void fs_findings_fingerprint(fs_findings *s)
             free(rt);
         }
         hashes[i] = h;
-        int rank = 1;
-        for (int k = 0; k < i; k++)
-            if (hashes[k] == h && strcmp(s->v[k].file ? s->v[k].file : "", f->file ? f->file : "") == 0)
-                rank++;
-        free(f->fingerprint);
-        f->fingerprint = fs_xasprintf("%016llx:%d", (unsigned long long)h, rank);
     }
+    /* the rank of each among the findings of its file with the same hash:
+     * sort the indexes by (file, hash, index) and count */
+    int *order = fs_xmalloc(sizeof(int) * ((size_t)s->n + 1));
+    for (int i = 0; i < s->n; i++)
+        order[i] = i;
+    fs_rank_findings = s;
+    fs_rank_hashes = hashes;
+    if (s->n > 1)
+        qsort(order, (size_t)s->n, sizeof *order, fs_by_file_hash);
+    int rank = 0;
+    for (int k = 0; k < s->n; k++) {
+        int i = order[k];
+        rank = k > 0 && fs_same_file_hash(s, hashes, order[k - 1], i) ? rank + 1 : 1;
+        free(s->v[i].fingerprint);
+        s->v[i].fingerprint = fs_xasprintf("%016llx:%d", (unsigned long long)hashes[i], rank);
+    }
+    free(order);
     free(hashes);
     fs_texts_delete(texts);
 }
