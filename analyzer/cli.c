@@ -245,6 +245,7 @@ int fs_cli_main(int argc, char **argv)
     const char *pdir = NULL;
     int shard_i = 0, shard_n = 0;
     fs_inputs paths = { 0 };
+    fs_inputs extra_before = { 0 }, extra_after = { 0 }; /* --extra-arg-before, --extra-arg */
     const char **cflags = NULL;
     int ncflags = 0;
     int err = 0;
@@ -258,7 +259,8 @@ int fs_cli_main(int argc, char **argv)
                 j++;
             cflags = (const char **)argv + j;
             ncflags = argc - j;
-            /* CMake's CMAKE_C_CLANG_TIDY form also passes -o/-c: harmless to libclang */
+            /* CMake's CMAKE_C_CLANG_TIDY form also passes -o X -c FILE: the
+             * run leaves them out of each unit's flags */
             break;
         }
         if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
@@ -313,6 +315,11 @@ int fs_cli_main(int argc, char **argv)
             jobs = j;
         } else if ((v = fs_opt_value(a, "-p", &i, argc, argv, &err))) {
             pdir = v;
+        } else if ((v = fs_opt_value(a, "--extra-arg-before", &i, argc, argv, &err))) {
+            /* clang-tidy's; CMake passes --extra-arg-before=--driver-mode=gcc */
+            FS_PUSH(extra_before.v, extra_before.n, extra_before.cap, (char *)v);
+        } else if ((v = fs_opt_value(a, "--extra-arg", &i, argc, argv, &err))) {
+            FS_PUSH(extra_after.v, extra_after.n, extra_after.cap, (char *)v);
         } else if ((v = fs_opt_value(a, "--shard", &i, argc, argv, &err))) {
             char *end;
             shard_i = (int)strtol(v, &end, 10);
@@ -450,8 +457,18 @@ int fs_cli_main(int argc, char **argv)
         return FS_EXIT_USAGE;
     }
 
-    o.cflags = cflags;
-    o.ncflags = ncflags;
+    /* --extra-arg-before and --extra-arg around the flags after -- (and
+     * around each database command: fs_units_add_args below) */
+    const char **flags = fs_xcalloc((size_t)(extra_before.n + ncflags + extra_after.n) + 1, sizeof *flags);
+    int nflags = 0;
+    for (int k = 0; k < extra_before.n; k++)
+        flags[nflags++] = extra_before.v[k];
+    for (int k = 0; k < ncflags; k++)
+        flags[nflags++] = cflags[k];
+    for (int k = 0; k < extra_after.n; k++)
+        flags[nflags++] = extra_after.v[k];
+    o.cflags = flags;
+    o.ncflags = nflags;
     o.resource_dir = getenv("FSCHECK_RESOURCE_DIR") ? getenv("FSCHECK_RESOURCE_DIR") : FSCHECK_CLANG_RESOURCE_DIR;
     o.rules = enabled;
     o.nrules = nenabled;
@@ -472,6 +489,7 @@ int fs_cli_main(int argc, char **argv)
         free(files.v);
         return FS_EXIT_USAGE;
     }
+    fs_units_add_args(&units, extra_before.v, extra_before.n, extra_after.v, extra_after.n);
     fs_cli_units cu = { file_cfg, &o, rules != NULL };
     fs_run_opts ro;
     memset(&ro, 0, sizeof ro);
@@ -560,5 +578,8 @@ int fs_cli_main(int argc, char **argv)
     for (int i = 0; i < files.n; i++)
         free(files.v[i]);
     free(files.v);
+    free(flags);
+    free(extra_before.v);
+    free(extra_after.v);
     return status;
 }

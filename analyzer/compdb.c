@@ -404,6 +404,28 @@ int fs_compdb_lookup(const fs_compdb *d, const char *abs_file, fs_unit *out)
     return 0;
 }
 
+void fs_units_add_args(fs_units *us, char *const *before, int nbefore, char *const *after, int nafter)
+{
+    if (nbefore + nafter == 0)
+        return;
+    for (int i = 0; i < us->n; i++) {
+        fs_unit *u = &us->v[i];
+        if (!u->from_db)
+            continue;
+        char **args = fs_xcalloc((size_t)(nbefore + u->nargs + nafter) + 1, sizeof *args);
+        int n = 0;
+        for (int k = 0; k < nbefore; k++)
+            args[n++] = fs_xstrdup(before[k]);
+        for (int k = 0; k < u->nargs; k++)
+            args[n++] = u->args[k];
+        for (int k = 0; k < nafter; k++)
+            args[n++] = fs_xstrdup(after[k]);
+        free(u->args);
+        u->args = args;
+        u->nargs = n;
+    }
+}
+
 void fs_unit_free(fs_unit *u)
 {
     free(u->file);

@@ -42,6 +42,10 @@ char *fs_compdb_discover(const char *file);
  * against directory), dependency-file options.  Removed strings are freed. */
 void fs_clean_args(char **args, int *nargs, const char *source_abs, const char *directory);
 
+/* clang-tidy's --extra-arg-before and --extra-arg: flags put before and
+ * after the command of each unit that has one from a database (copied). */
+void fs_units_add_args(fs_units *us, char *const *before, int nbefore, char *const *after, int nafter);
+
 void fs_unit_free(fs_unit *u);
 void fs_units_free(fs_units *us);
 

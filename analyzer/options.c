@@ -9,6 +9,10 @@ const fs_option fs_options[] = {
     { "-p", NULL, "DIR", ' ', "folder holding compile_commands.json",
       "As clang-tidy's -p. Without it, fscheck looks for compile_commands.json in each input file's folder "
       "and its parents (and their build/ folders)." },
+    { "--extra-arg", NULL, "FLAG", '=', "add FLAG after each unit's compiler flags (as clang-tidy's)",
+      "Also after the flags of compile_commands.json; may be given more than once." },
+    { "--extra-arg-before", NULL, "FLAG", '=', "add FLAG before each unit's compiler flags (as clang-tidy's)",
+      "CMake's CMAKE_C_CLANG_TIDY hook passes --extra-arg-before=--driver-mode=gcc." },
     { "--engine", NULL, "ENGINE", '=', "auto (default), clang or tree-sitter",
       "auto uses libclang, and tree-sitter for each function that libclang could not give a sound syntax tree for." },
     { "--format", NULL, "FORMAT", '=', "text (default), json, sarif or github",

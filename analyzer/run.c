@@ -110,10 +110,12 @@ static void fs_progress(fs_pool *p, const char *file)
     fflush(stderr);
 }
 
-static void fs_rename(char **name, const char *dir)
+/* The unit's own file keeps the name it was given on the command line;
+ * other names become relative to the current folder. */
+static void fs_rename(char **name, const char *dir, const fs_unit *u)
 {
     char *abs = fs_path_absolute(*name, dir);
-    char *s = fs_path_shown(abs);
+    char *s = strcmp(abs, u->file) == 0 ? fs_xstrdup(u->shown) : fs_path_shown(abs);
     free(abs);
     free(*name);
     *name = s;
@@ -157,14 +159,14 @@ static void *fs_worker(void *arg)
              * relative to the current folder */
             for (int i = 0; i < r->findings.n; i++) {
                 fs_finding *f = &r->findings.v[i];
-                fs_rename(&f->file, u->directory);
+                fs_rename(&f->file, u->directory, u);
                 for (int k = 0; k < f->nrelated; k++)
-                    fs_rename(&f->related[k].file, u->directory);
+                    fs_rename(&f->related[k].file, u->directory, u);
                 for (int k = 0; f->fix && k < f->fix->nedits; k++)
-                    fs_rename(&f->fix->edits[k].file, u->directory);
+                    fs_rename(&f->fix->edits[k].file, u->directory, u);
             }
             for (int i = 0; i < r->stats.nskipped; i++)
-                fs_rename(&r->stats.skipped[i].file, u->directory);
+                fs_rename(&r->stats.skipped[i].file, u->directory, u);
         } else {
             /* the file keeps its name as given; a header reached through
              * "../" gets the name every unit gives it, whichever unit
@@ -172,13 +174,13 @@ static void *fs_worker(void *arg)
             for (int i = 0; i < r->findings.n; i++) {
                 fs_finding *f = &r->findings.v[i];
                 if (strcmp(f->file, u->shown) != 0)
-                    fs_rename(&f->file, NULL);
+                    fs_rename(&f->file, NULL, u);
                 for (int k = 0; k < f->nrelated; k++)
                     if (strcmp(f->related[k].file, u->shown) != 0)
-                        fs_rename(&f->related[k].file, NULL);
+                        fs_rename(&f->related[k].file, NULL, u);
                 for (int k = 0; f->fix && k < f->fix->nedits; k++)
                     if (strcmp(f->fix->edits[k].file, u->shown) != 0)
-                        fs_rename(&f->fix->edits[k].file, NULL);
+                        fs_rename(&f->fix->edits[k].file, NULL, u);
             }
         }
         for (int i = 0; i < nown; i++)
