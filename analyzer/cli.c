@@ -6,6 +6,7 @@
 #include "docs.h"
 #include "compdb.h"
 #include "driver.h"
+#include "index.h"
 #include "run.h"
 #include "fingerprint.h"
 #include "fixer.h"
@@ -244,6 +245,7 @@ int fs_cli_main(int argc, char **argv)
     long jobs = sysconf(_SC_NPROCESSORS_ONLN);
     const char *pdir = NULL;
     int shard_i = 0, shard_n = 0;
+    int use_index = 1, use_cache = 1, prefilter = 1;
     fs_inputs paths = { 0 };
     fs_inputs extra_before = { 0 }, extra_after = { 0 }; /* --extra-arg-before, --extra-arg */
     const char **cflags = NULL;
@@ -320,6 +322,12 @@ int fs_cli_main(int argc, char **argv)
             FS_PUSH(extra_before.v, extra_before.n, extra_before.cap, (char *)v);
         } else if ((v = fs_opt_value(a, "--extra-arg", &i, argc, argv, &err))) {
             FS_PUSH(extra_after.v, extra_after.n, extra_after.cap, (char *)v);
+        } else if (strcmp(a, "--no-prefilter") == 0) {
+            prefilter = 0;
+        } else if (strcmp(a, "--no-index") == 0) {
+            use_index = 0;
+        } else if (strcmp(a, "--no-cache") == 0) {
+            use_cache = 0;
         } else if ((v = fs_opt_value(a, "--shard", &i, argc, argv, &err))) {
             char *end;
             shard_i = (int)strtol(v, &end, 10);
@@ -490,6 +498,21 @@ int fs_cli_main(int argc, char **argv)
         return FS_EXIT_USAGE;
     }
     fs_units_add_args(&units, extra_before.v, extra_before.n, extra_after.v, extra_after.n);
+    /* the project index: wrappers across files, and the prefilter */
+    fs_index *ix = NULL;
+    fs_index_stats ist;
+    memset(&ist, 0, sizeof ist);
+    if (use_index) {
+        char *root = fs_project_root(files.v, files.n);
+        char *cache = use_cache ? fs_index_default_cache(root) : NULL;
+        ix = fs_index_build(root, cache, &ist);
+        o.project = fs_index_summaries(ix);
+        if (getenv("FSCHECK_INDEX_STATS"))
+            fprintf(stderr, "fscheck: index of %s: %d files, %d parsed, %d from the cache, %.3f s\n", root, ist.files,
+                    ist.parsed, ist.from_cache, ist.seconds);
+        free(cache);
+        free(root);
+    }
     fs_cli_units cu = { file_cfg, &o, rules != NULL };
     fs_run_opts ro;
     memset(&ro, 0, sizeof ro);
@@ -501,8 +524,11 @@ int fs_cli_main(int argc, char **argv)
     ro.prepare = fs_cli_prepare;
     ro.finish = fs_cli_finish;
     ro.arg = &cu;
+    ro.index = ix;
+    ro.prefilter = prefilter;
     fs_run(&units, &ro, &findings, &stats);
     fs_units_free(&units);
+    fs_index_free(ix);
     fs_findings_fingerprint(&findings);
 
     /* baselines and --changed-since leave findings out before any fix */

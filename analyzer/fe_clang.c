@@ -766,6 +766,7 @@ static void fs_add_function(fs_cl *cl, CXCursor c, CXFile main)
     ff->fn = fn;
     ff->body = body;
     ff->in_main_file = clang_File_isEqual(f, main);
+    ff->is_static = clang_Cursor_getStorageClass(c) == CX_SC_Static;
     ff->in_system = sys;
     cl->fn = NULL;
 }

@@ -2279,6 +2279,14 @@ static void add_function(fs_ts *t, TSNode def)
     if (t->too_deep)
         fn->incomplete = 1;
     push_func(t, fn, b, 1, 0);
+    /* `static` among the specifiers before the declarator */
+    uint32_t s0 = ts_node_start_byte(def), s1 = ts_node_start_byte(fdecl);
+    for (uint32_t p = s0; p + 6 <= s1 && p + 6 <= t->len; p++)
+        if (memcmp(t->text + p, "static", 6) == 0 && (p == s0 || !(isalnum((unsigned char)t->text[p - 1]) || t->text[p - 1] == '_')) &&
+            !(isalnum((unsigned char)t->text[p + 6]) || t->text[p + 6] == '_')) {
+            t->r->funcs[t->r->nfuncs - 1].is_static = 1;
+            break;
+        }
     t->fn = NULL;
 }
 

@@ -16,6 +16,7 @@ typedef struct fs_fe_func {
     const fs_ast *body;
     int in_main_file;  /* defined in the file being analysed (not a header) */
     int in_system;     /* defined in a system header */
+    int is_static;     /* static: visible in its own file only */
     int is_macro;      /* a function-like macro (tree-sitter): summarized, never checked */
 } fs_fe_func;
 

@@ -27,6 +27,13 @@ const fs_option fs_options[] = {
       "Translation units are analysed in parallel; the output is the same for every N." },
     { "--shard", NULL, "I/N", '=', "analyse only the I-th of N deterministic slices of the units",
       "For CI matrices: run each shard with --format=json and combine the reports with fscheck merge FILE..." },
+    { "--no-prefilter", NULL, NULL, 0, "parse every unit, also those that name no probe",
+      "By default a unit whose main file (and the project headers it includes) names no probe, no probing "
+      "wrapper and no probing macro is not parsed: it cannot hold a finding. Findings are the same either way." },
+    { "--no-index", NULL, NULL, 0, "do not index the project for wrappers defined in other files", NULL },
+    { "--no-cache", NULL, NULL, 0, "neither read nor write the index cache",
+      "The index is cached in $FSCHECK_CACHE_DIR, $XDG_CACHE_HOME/fscheck or ~/.cache/fscheck, keyed by each "
+      "file's content; a corrupt or foreign cache is ignored and rebuilt." },
     { "--fix", NULL, NULL, 0, "apply safe fixes in place", NULL },
     { "--unsafe-fixes", NULL, NULL, 0,
       "also apply fixes marked unsafe (implies --fix without --diff/--export-fixes)", NULL },

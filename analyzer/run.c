@@ -132,8 +132,20 @@ static void *fs_worker(void *arg)
             break;
         const fs_unit *u = &p->units->v[p->todo[slot]];
         fs_driver_opts d = p->opts->drv;
-        if (p->opts->prepare)
+        fs_unit_result *r = &p->res[slot];
+        if (p->opts->prefilter && p->opts->index && !fs_index_may_match(p->opts->index, u->file)) {
+            /* names no probe, wrapper or probing macro: nothing to check */
+            r->stats.nothing_to_check++;
+            pthread_mutex_lock(&p->lock);
+            p->done++;
+            pthread_mutex_unlock(&p->lock);
+            continue;
+        }
+        if (p->opts->prepare) {
+            pthread_mutex_lock(&p->lock);
             p->opts->prepare(p->opts->arg, p->todo[slot], &d);
+            pthread_mutex_unlock(&p->lock);
+        }
         char **own = NULL;
         int nown = 0;
         if (u->from_db) {
@@ -152,7 +164,6 @@ static void *fs_worker(void *arg)
         }
         d.claim = fs_claim_function;
         d.claim_arg = p;
-        fs_unit_result *r = &p->res[slot];
         fs_analyze_file(u->from_db ? u->file : u->shown, &d, &r->findings, &r->stats);
         if (u->from_db) {
             /* names relative to the compile command's folder become names

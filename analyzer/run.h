@@ -7,6 +7,7 @@
 
 #include "compdb.h"
 #include "driver.h"
+#include "index.h"
 
 typedef struct fs_run_opts {
     fs_driver_opts drv;  /* cflags/ncflags are those of units without a database entry */
@@ -18,6 +19,8 @@ typedef struct fs_run_opts {
     void (*prepare)(void *arg, int unit, fs_driver_opts *d);
     void (*finish)(void *arg, int unit, fs_findings *f);
     void *arg;
+    const fs_index *index; /* with prefilter: units that cannot match are not parsed */
+    int prefilter;
 } fs_run_opts;
 
 /* Findings of all units, sorted and without duplicates; stats summed.

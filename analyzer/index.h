@@ -1,0 +1,50 @@
+/*
+ * index.h - the project index: every .c and .h file under the project root
+ * read with tree-sitter once, for
+ *   - wrapper summaries across files (a file_exists() defined in one file and
+ *     called in fifty others; wrappers of wrappers; macros that probe), fed
+ *     to both engines, and
+ *   - the prefilter: a translation unit whose main file (and the project
+ *     headers it includes) names no probe, wrapper or probing macro cannot
+ *     hold a finding, so libclang need not parse it.
+ * The index is cached on disk keyed by each file's content: a second run
+ * reads again only the files that changed (and those whose wrappers did).
+ */
+#ifndef FSCHECK_INDEX_H
+#define FSCHECK_INDEX_H
+
+#include "summary.h"
+
+typedef struct fs_index fs_index;
+
+typedef struct fs_index_stats {
+    int files;       /* .c and .h files under the root */
+    int parsed;      /* of which read with tree-sitter in this run */
+    int from_cache;  /* of which taken from the cache */
+    double seconds;  /* time spent indexing */
+    int cache_used;  /* a valid cache was found */
+} fs_index_stats;
+
+/* The project root for these inputs: the nearest common ancestor holding
+ * .git, compile_commands.json or .fscheck.yml, else their common folder.
+ * Caller frees. */
+char *fs_project_root(char *const *inputs, int n);
+
+/* Index every .c and .h under root.  cache_file: where to read and write the
+ * cache, or NULL for none. Never fails: unreadable files are left out. */
+fs_index *fs_index_build(const char *root, const char *cache_file, fs_index_stats *st);
+void fs_index_free(fs_index *ix);
+
+/* Summaries of the project's non-static functions and probing macros. */
+const fs_summaries *fs_index_summaries(const fs_index *ix);
+
+/* Can the translation unit of main file abs_path hold a finding?  1 when it
+ * (or a project header it includes) names a probe, a probing wrapper or a
+ * probing macro, or when the file is not in the index. */
+int fs_index_may_match(const fs_index *ix, const char *abs_path);
+
+/* The default cache file for a root: $FSCHECK_CACHE_DIR, $XDG_CACHE_HOME/fscheck
+ * or ~/.cache/fscheck, one file per root.  Caller frees; NULL when none. */
+char *fs_index_default_cache(const char *root);
+
+#endif
