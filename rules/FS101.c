@@ -195,10 +195,12 @@ static void fs101_check(fs_ctx *ctx)
         char an_name[96], bn_name[96];
         fs_call_name(an, an_name, sizeof an_name);
         fs_call_name(b, bn_name, sizeof bn_name);
+        char pred[48] = "";
+        if (b->op.pred[0])
+            snprintf(pred, sizeof pred, " with %s(st.st_mode)", b->op.pred[0] == '!' ? b->op.pred + 1 : b->op.pred);
         f->message = fs_xasprintf("existence check is redundant: %s of '%s' on line %d fails with ENOENT "
-                                       "too; drop %s and test the result of the one stat() (for "
-                                       "\"exists and not a directory\", use !S_ISDIR(st.st_mode))",
-                                       bn_name, f->path_expr, b->range.begin.line, an_name);
+                                  "too; drop %s and test the result of one stat()%s",
+                                  bn_name, f->path_expr, b->range.begin.line, an_name, pred);
         f->syscalls_saved = 1;
         fs_note_calls(f, ctx, hits, 0, nh, b->op.family == FS_PROBE_STAT ? "is stat()ed by" : "is probed by");
         fs101_fix(ctx, f, a, hits[0]);
