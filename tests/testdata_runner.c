@@ -41,10 +41,11 @@
  *   // RUN-FIXES: skip
  *       No fix run at all; CHECK-FIXES lines are ignored.
  *
- * The fix run: the regular files of the case's folder are copied into a new
- * temporary folder, the case with every directive comment cut down to a bare
- * `//` (as clang-tidy's check_clang_tidy.py does, so that a CHECK-FIXES line
- * cannot match itself), and
+ * The fix run: the files of the case's folder (and of its subfolders, two
+ * levels down) are copied into a new temporary folder, the case with every
+ * directive comment cut down to a bare `//` (as clang-tidy's
+ * check_clang_tidy.py does, so that a CHECK-FIXES line cannot match itself),
+ * and
  *
  *   FSCHECK --format=json --fix [--unsafe-fixes] [RUN-ARGS...] [EXTRA...] CASE.c -- -std=c11 -D_GNU_SOURCE
  *
@@ -1091,9 +1092,10 @@ static int write_file(const char *path, const char *data, size_t n)
     return close(fd);
 }
 
-/* Copy the regular files of `from` (not its subfolders) into `to`, except
- * `skip`.  Returns 0, or -1 with a message on stderr. */
-static int copy_folder_files(const char *from, const char *to, const char *skip)
+/* Copy the regular files of `from` into `to`, except `skip`, and those of
+ * its subfolders (`depth` levels down) into subfolders of `to`.  Returns 0,
+ * or -1 with a message on stderr. */
+static int copy_folder_files(const char *from, const char *to, const char *skip, int depth)
 {
     DIR *d = opendir(from[0] ? from : ".");
     struct dirent *de;
@@ -1106,20 +1108,27 @@ static int copy_folder_files(const char *from, const char *to, const char *skip)
         struct stat st;
         char *src, *dst;
         buf data = {0};
-        if (strcmp(de->d_name, skip) == 0 || de->d_name[0] == '.')
+        if ((skip && strcmp(de->d_name, skip) == 0) || de->d_name[0] == '.')
             continue;
         src = xmalloc(strlen(from) + strlen(de->d_name) + 2);
         sprintf(src, "%s%s%s", from, from[0] ? "/" : "", de->d_name);
+        dst = xmalloc(strlen(to) + strlen(de->d_name) + 2);
+        sprintf(dst, "%s/%s", to, de->d_name);
         if (stat(src, &st) == 0 && S_ISREG(st.st_mode)) {
-            dst = xmalloc(strlen(to) + strlen(de->d_name) + 2);
-            sprintf(dst, "%s/%s", to, de->d_name);
             if (read_file(src, &data) != 0 || write_file(dst, data.data, data.len) != 0) {
                 fprintf(stderr, "testdata_runner: cannot copy %s to %s: %s\n", src, to, strerror(errno));
                 rc = -1;
             }
-            free(dst);
             free(data.data);
+        } else if (depth > 0 && lstat(src, &st) == 0 && S_ISDIR(st.st_mode)) {
+            if (mkdir(dst, 0755) != 0) {
+                fprintf(stderr, "testdata_runner: cannot make %s: %s\n", dst, strerror(errno));
+                rc = -1;
+            } else {
+                rc = copy_folder_files(src, dst, NULL, depth - 1);
+            }
         }
+        free(dst);
         free(src);
     }
     closedir(d);
@@ -1304,7 +1313,7 @@ static int run_fixes(int argc, char **argv, case_file *c, const char *fscheck, c
     strip_directives(text, n, &stripped);
     copy = xmalloc(strlen(tmp) + strlen(base) + 2);
     sprintf(copy, "%s/%s", tmp, base);
-    if (copy_folder_files(dir, tmp, base) != 0) {
+    if (copy_folder_files(dir, tmp, base, 2) != 0) {
         rc = 2;
         goto out;
     }
