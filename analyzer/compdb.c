@@ -54,6 +54,38 @@ char *fs_path_absolute(const char *path, const char *base)
     return out.s;
 }
 
+char *fs_path_tidy(const char *path)
+{
+    int abs = path[0] == '/';
+    char *copy = fs_xstrdup(path), *save = NULL;
+    char **parts = NULL;
+    int n = 0, cap = 0;
+    for (char *tok = strtok_r(copy, "/", &save); tok; tok = strtok_r(NULL, "/", &save)) {
+        if (strcmp(tok, ".") == 0)
+            continue;
+        if (strcmp(tok, "..") == 0 && n > 0 && strcmp(parts[n - 1], "..") != 0) {
+            n--;
+            continue;
+        }
+        if (strcmp(tok, "..") == 0 && abs)
+            continue;
+        FS_PUSH(parts, n, cap, tok);
+    }
+    fs_buf b = { 0 };
+    if (abs)
+        fs_buf_puts(&b, "/");
+    for (int i = 0; i < n; i++) {
+        if (i)
+            fs_buf_puts(&b, "/");
+        fs_buf_puts(&b, parts[i]);
+    }
+    if (!b.s)
+        fs_buf_puts(&b, abs ? "/" : ".");
+    free(parts);
+    free(copy);
+    return b.s;
+}
+
 char *fs_path_shown(const char *abs)
 {
     char cwd[PATH_MAX];

@@ -116,6 +116,12 @@ int fs_is_guard(fs_ctx *ctx, int a, int b)
     long sb = an->stmt.begin.offset, ab = an->atom.begin.offset, ae = an->atom.end.offset;
     if (!t || sb < 0 || ab <= sb || ae > len)
         return 0;
+    /* not the `else if` of an outer if: deleting it would leave `else` alone */
+    long k = sb;
+    while (k > 0 && isspace((unsigned char)t[k - 1]))
+        k--;
+    if (k >= 4 && strncmp(t + k - 4, "else", 4) == 0 && (k == 4 || !(isalnum((unsigned char)t[k - 5]) || t[k - 5] == '_')))
+        return 0;
     /* `if ( ATOM )` exactly */
     const char *p = t + sb;
     if (strncmp(p, "if", 2) != 0)
@@ -224,6 +230,12 @@ static void fs_delete_range(fs_ctx *ctx, fs_fix *fix, const fs_node *an, long b,
     const char *t = fs_text(ctx, an, &len);
     if (!t)
         return;
+    /* a statement's range ends before its `;` (`return -1;`) */
+    long se = e;
+    while (se < len && (t[se] == ' ' || t[se] == '\t'))
+        se++;
+    if (se < len && t[se] == ';' && e > 0 && t[e - 1] != ';' && t[e - 1] != '}')
+        e = se + 1;
     /* whole lines when the range has them to itself */
     long lb = b;
     while (lb > 0 && (t[lb - 1] == ' ' || t[lb - 1] == '\t'))

@@ -82,7 +82,10 @@ static int fs101_fix_wrappers(fs_ctx *ctx, fs_finding *f, int a, int b)
     int want_neg = negated != pneg;
     char *path = fs_node_path(ctx, bn);
     char *repl = fs_xasprintf("stat(%s, &%s) == 0 && %s%s(%s.st_mode)", path, name, want_neg ? "!" : "", pred, name);
-    char *decl = fs_xasprintf("\n%.*sstruct stat %s;", (int)(ie - ls), t + ls, name);
+    /* the file's own line ending */
+    const char *nl = memchr(t + blk, '\n', (size_t)(len - blk));
+    int crlf = nl && nl > t && nl[-1] == '\r';
+    char *decl = fs_xasprintf("%s%.*sstruct stat %s;", crlf ? "\r\n" : "\n", (int)(ie - ls), t + ls, name);
     int safe = an->op.follows == 1 && bn->op.follows == 1 &&
                (an->op.family != FS_PROBE_ACCESS || !fs_ctx_uses_setuid(ctx));
     char an_name[96], bn_name[96];
