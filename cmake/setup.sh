@@ -33,6 +33,8 @@ packages=(
   strace
   patch
   valgrind
+  time                # /usr/bin/time -v for tests/bench/bench.sh
+  clang-tidy          # clang-tidy-14, what tests/bench/bench.sh compares with
 )
 
 if [[ -n "${LIBCLANG_LLVM_VERSION:-}" && "${LIBCLANG_LLVM_VERSION}" != 14 ]]; then
