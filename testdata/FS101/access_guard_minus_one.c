@@ -16,6 +16,5 @@ const char *kind(const char *path)
 }
 // CHECK-FIXES: {{^}}    struct stat st;{{$}}
 // CHECK-FIXES-NEXT: {{^$}}
-// CHECK-FIXES-NEXT: {{^}}    ;{{$}}
 // CHECK-FIXES-NEXT: {{^}}    if (stat(path, &st) == -1){{$}}
 // CHECK-FIXES-NEXT: {{^}}        return NULL;{{$}}

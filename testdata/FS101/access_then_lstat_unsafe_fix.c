@@ -19,5 +19,4 @@ int mode_of(const char *path, mode_t *mode)
 }
 // CHECK-FIXES: {{^}}    struct stat st;{{$}}
 // CHECK-FIXES-NEXT: {{^$}}
-// CHECK-FIXES-NEXT: {{^}}    ;{{$}}
 // CHECK-FIXES-NEXT: {{^}}    if (lstat(path, &st) != 0){{$}}

@@ -11,7 +11,6 @@ long entry_size(int dirfd, const char *name)
     // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: existence check is redundant: {{.*}} [FS101]
     // CHECK-FIXES: {{^}}    struct stat st;{{$}}
     // CHECK-FIXES-NEXT: {{^$}}
-    // CHECK-FIXES-NEXT: {{^}}    ;{{$}}
     // CHECK-FIXES-NEXT: {{^}}    if (fstatat(dirfd, name, &st, 0) != 0){{$}}
         return -1;
     if (fstatat(dirfd, name, &st, 0) != 0)

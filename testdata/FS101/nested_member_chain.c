@@ -20,7 +20,6 @@ bool cache_ready(const struct app *app)
     // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: existence check is redundant: {{.*}} [FS101]
     // CHECK-FIXES: {{^}}    struct stat st;{{$}}
     // CHECK-FIXES-NEXT: {{^$}}
-    // CHECK-FIXES-NEXT: {{^}}    ;{{$}}
     // CHECK-FIXES-NEXT: {{^}}    if (stat(app->dirs.cache_dir, &st) != 0 || !S_ISDIR(st.st_mode)){{$}}
         return false;
     if (stat(app->dirs.cache_dir, &st) != 0 || !S_ISDIR(st.st_mode))

@@ -11,5 +11,4 @@ FILE *open_config(const char *path)
     return fopen(path, "r");
 }
 // CHECK-FIXES: {{^[{]$}}
-// CHECK-FIXES-NEXT: {{^}}    ;{{$}}
 // CHECK-FIXES-NEXT: {{^}}    return fopen(path, "r");{{$}}

@@ -10,7 +10,6 @@ int count_entries(const char *dir)
     // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: access check before open is a race (CWE-367): {{.*}} [FS201]
     // CHECK-FIXES: {{^}}    int n = 0;{{$}}
     // CHECK-FIXES-NEXT: {{^$}}
-    // CHECK-FIXES-NEXT: {{^}}    ;{{$}}
     // CHECK-FIXES-NEXT: {{^}}    d = opendir(dir);{{$}}
         return -1;
     d = opendir(dir);

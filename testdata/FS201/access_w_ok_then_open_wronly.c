@@ -7,7 +7,6 @@ int open_device(const char *dev)
     if (access(dev, W_OK) != 0)
     // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: access check before open is a race (CWE-367): {{.*}} [FS201]
     // CHECK-FIXES: {{^[{]$}}
-    // CHECK-FIXES-NEXT: {{^}}    ;{{$}}
     // CHECK-FIXES-NEXT: {{^}}    return open(dev, O_WRONLY | O_NOCTTY);{{$}}
         return -1;
     return open(dev, O_WRONLY | O_NOCTTY);
