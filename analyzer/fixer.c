@@ -737,52 +737,116 @@ static void fs_test_pause(void)
         secs = (long)sleep((unsigned)secs);
 }
 
+void fs_fixer_select(fs_findings *fs, int unsafe, FILE *msgs, int *state, int *same_as)
+{
+    int *chosen = fs_xmalloc(sizeof(int) * (size_t)(fs->n + 1));
+    int nchosen = 0;
+    /* accepted fixes, in finding order (sorted by file and line) */
+    for (int i = 0; i < fs->n; i++) {
+        fs_finding *f = &fs->v[i];
+        state[i] = FS_FIXSEL_NONE;
+        same_as[i] = -1;
+        if (!f->fix || f->fix->nedits == 0)
+            continue;
+        if (f->fix->safety == FS_FIX_UNSAFE && !unsafe)
+            continue;
+        qsort(f->fix->edits, (size_t)f->fix->nedits, sizeof *f->fix->edits, fs_edit_cmp);
+        int dup = -1, clash = -1;
+        for (int k = 0; k < nchosen && dup < 0; k++) {
+            const fs_fix *pf = fs->v[chosen[k]].fix;
+            if (fs_same_fix(pf, f->fix)) {
+                dup = chosen[k];
+                break;
+            }
+            for (int x = 0; x < pf->nedits && clash < 0; x++)
+                for (int y = 0; y < f->fix->nedits && clash < 0; y++)
+                    if (fs_conflict(&pf->edits[x], &f->fix->edits[y]))
+                        clash = chosen[k];
+        }
+        if (dup >= 0) {
+            state[i] = FS_FIXSEL_SAME;
+            same_as[i] = dup;
+            continue;
+        }
+        /* overlapping edits within one fix (sorted: an overlap has a
+         * neighbour in it, or lies inside an earlier, longer edit) */
+        for (int y = 1; y < f->fix->nedits && clash == -1; y++)
+            for (int x = 0; x < y && clash == -1; x++)
+                if (fs_conflict(&f->fix->edits[x], &f->fix->edits[y]))
+                    clash = -2;
+        if (clash != -1) {
+            state[i] = FS_FIXSEL_OVERLAP;
+            if (msgs && clash >= 0)
+                fprintf(msgs, "fscheck: %s:%d:%d: the fix for %s overlaps the fix for %s at %s:%d:%d; not applied\n",
+                        f->file, f->range.begin.line, f->range.begin.col, f->rule, fs->v[clash].rule,
+                        fs->v[clash].file, fs->v[clash].range.begin.line, fs->v[clash].range.begin.col);
+            else if (msgs)
+                fprintf(msgs, "fscheck: %s:%d:%d: the fix for %s has overlapping edits; not applied\n", f->file,
+                        f->range.begin.line, f->range.begin.col, f->rule);
+            continue;
+        }
+        state[i] = FS_FIXSEL_CHOSEN;
+        chosen[nchosen++] = i;
+    }
+    free(chosen);
+}
+
+char *fs_fixer_apply(const char *text, long len, fs_edit *const *e, int n, long *outlen)
+{
+    long maxend = 0;
+    for (int x = 0; x < n; x++) {
+        if (e[x]->offset < 0 || e[x]->length < 0 || e[x]->offset > len || e[x]->length > len - e[x]->offset)
+            return NULL;
+        if (x > 0 && e[x]->offset < e[x - 1]->offset)
+            return NULL; /* not sorted */
+        if (e[x]->offset < maxend)
+            return NULL; /* inside an earlier replaced range */
+        if (x > 0 && e[x]->length == 0 && e[x - 1]->length == 0 && e[x - 1]->offset == e[x]->offset)
+            return NULL; /* two insertions at one offset: which first? */
+        if (e[x]->offset + e[x]->length > maxend)
+            maxend = e[x]->offset + e[x]->length;
+    }
+    fs_buf out = { 0 };
+    fs_buf_puts(&out, "");
+    long pos = 0;
+    for (int x = 0; x < n; x++) {
+        fs_buf_add(&out, text + pos, (size_t)(e[x]->offset - pos));
+        fs_buf_puts(&out, e[x]->replacement);
+        pos = e[x]->offset + e[x]->length;
+    }
+    fs_buf_add(&out, text + pos, (size_t)(len - pos));
+    *outlen = (long)out.len;
+    return out.s;
+}
+
+void fs_fixer_diff(FILE *out, const char *file, const char *old, long oldn, fs_edit *const *e, int n)
+{
+    fs_write_diff(out, file, old, oldn, e, n);
+}
+
 int fs_fixer_run(fs_findings *fs, const fs_fixer_opts *o, unsigned char *applied)
 {
     fs_pick *picks = NULL;
     int npicks = 0, cappicks = 0;
+    int *state = fs_xmalloc(sizeof(int) * (size_t)(fs->n + 1));
+    int *same_as = fs_xmalloc(sizeof(int) * (size_t)(fs->n + 1));
     /* for a finding whose fix is the same as a picked one: that pick's index */
     int *dup_of = fs_xmalloc(sizeof(int) * (size_t)(fs->n + 1));
-    for (int i = 0; i < fs->n; i++)
-        dup_of[i] = -1;
-    /* accepted fixes, in finding order (sorted by file and line) */
+    int *pick_of = fs_xmalloc(sizeof(int) * (size_t)(fs->n + 1));
+    fs_fixer_select(fs, o->unsafe, stderr, state, same_as);
     for (int i = 0; i < fs->n; i++) {
-        fs_finding *f = &fs->v[i];
-        if (!f->fix || f->fix->nedits == 0)
-            continue;
-        if (f->fix->safety == FS_FIX_UNSAFE && !o->unsafe)
-            continue;
-        qsort(f->fix->edits, (size_t)f->fix->nedits, sizeof *f->fix->edits, fs_edit_cmp);
-        int dup = 0, clash = -1;
-        for (int k = 0; k < npicks && !dup; k++) {
-            if (fs_same_fix(picks[k].f->fix, f->fix)) {
-                dup = 1;
-                dup_of[i] = k;
-                break;
-            }
-            for (int x = 0; x < picks[k].f->fix->nedits && clash < 0; x++)
-                for (int y = 0; y < f->fix->nedits && clash < 0; y++)
-                    if (fs_conflict(&picks[k].f->fix->edits[x], &f->fix->edits[y]))
-                        clash = k;
+        dup_of[i] = -1;
+        pick_of[i] = -1;
+        if (state[i] == FS_FIXSEL_CHOSEN) {
+            pick_of[i] = npicks;
+            FS_PUSH(picks, npicks, cappicks, ((fs_pick){ &fs->v[i], i, 0 }));
+        } else if (state[i] == FS_FIXSEL_SAME) {
+            dup_of[i] = pick_of[same_as[i]];
         }
-        /* overlapping edits within one fix */
-        for (int y = 1; y < f->fix->nedits && clash < 0; y++)
-            if (fs_conflict(&f->fix->edits[y - 1], &f->fix->edits[y]))
-                clash = -2;
-        if (dup)
-            continue;
-        if (clash != -1) {
-            if (clash >= 0)
-                fprintf(stderr, "fscheck: %s:%d:%d: the fix for %s overlaps the fix for %s at %s:%d:%d; not applied\n",
-                        f->file, f->range.begin.line, f->range.begin.col, f->rule, picks[clash].f->rule,
-                        picks[clash].f->file, picks[clash].f->range.begin.line, picks[clash].f->range.begin.col);
-            else
-                fprintf(stderr, "fscheck: %s:%d:%d: the fix for %s has overlapping edits; not applied\n", f->file,
-                        f->range.begin.line, f->range.begin.col, f->rule);
-            continue;
-        }
-        FS_PUSH(picks, npicks, cappicks, ((fs_pick){ f, i, 0 }));
     }
+    free(state);
+    free(same_as);
+    free(pick_of);
 
     int rc = 0;
     if (o->yaml && fs_write_yaml(o->yaml, picks, npicks, o->build_dir) != 0)
@@ -849,16 +913,17 @@ int fs_fixer_run(fs_findings *fs, const fs_fixer_opts *o, unsigned char *applied
                     e[nu++] = e[x];
             ne = nu;
             if (ne > 0) {
-                fs_buf out = { 0 };
-                long pos = 0;
-                for (int x = 0; x < ne; x++) {
-                    fs_buf_add(&out, fe->text + pos, (size_t)(e[x]->offset - pos));
-                    fs_buf_puts(&out, e[x]->replacement);
-                    pos = e[x]->offset + e[x]->length;
+                long outlen = 0;
+                char *made = fs_fixer_apply(fe->text, fe->len, e, ne, &outlen);
+                if (!made) {
+                    /* fs_fixer_select and the range check above rule this out */
+                    fprintf(stderr, "fscheck: %s: the fixes overlap; no fix applied to it\n", fe->file);
+                    rc = -1;
+                    fs_fail_file(picks, npicks, fe->file);
+                    free(e);
+                    continue;
                 }
-                fs_buf_add(&out, fe->text + pos, (size_t)(fe->len - pos));
-                if (!out.s)
-                    fs_buf_puts(&out, "");
+                fs_buf out = { made, (size_t)outlen, (size_t)outlen + 1 };
                 if (o->diff)
                     fs_write_diff(o->diff, fe->file, fe->text, fe->len, e, ne);
                 if (o->write) {
