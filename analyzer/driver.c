@@ -313,7 +313,7 @@ int fs_analyze_file(const char *path, const fs_driver_opts *o, fs_findings *out,
     if (o->engine == FS_ENGINE_TS) {
         rc = fs_fe_ts_parse(path, text, (size_t)len, &r);
     } else {
-        fs_clang_opts co = { o->cflags, o->ncflags, o->resource_dir, o->directory };
+        fs_clang_opts co = { o->cflags, o->ncflags, o->resource_dir, o->directory, NULL, 0 };
         rc = fs_fe_clang_parse(path, &co, &r);
     }
     if (rc != 0) {

@@ -855,7 +855,9 @@ int fs_fe_clang_parse(const char *path, const fs_clang_opts *o, fs_fe_result *r)
      * folder, for every thread; compdb.c makes the flags' paths absolute */
     char *wd = NULL;
     unsigned opts = CXTranslationUnit_DetailedPreprocessingRecord | CXTranslationUnit_KeepGoing;
-    enum CXErrorCode err = clang_parseTranslationUnit2(cp->index, path, args, n, NULL, 0, opts, &cp->tu);
+    struct CXUnsavedFile unsaved = { path, o->contents, o->length };
+    enum CXErrorCode err = clang_parseTranslationUnit2(cp->index, path, args, n, o->contents ? &unsaved : NULL,
+                                                       o->contents ? 1 : 0, opts, &cp->tu);
     free(args);
     free(wd);
     if (err != CXError_Success || !cp->tu) {

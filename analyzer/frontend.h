@@ -41,6 +41,9 @@ typedef struct fs_clang_opts {
     int nargs;
     const char *resource_dir; /* passed as -resource-dir unless args have one; may be NULL */
     const char *directory;    /* working directory of the compile command, or NULL */
+    const char *contents;     /* the file's text, parsed instead of what is on disk
+                               * (libclang's unsaved file; the file need not exist), or NULL */
+    unsigned long length;     /* bytes of contents */
 } fs_clang_opts;
 
 /* Parse file `path` with libclang.  Returns 0 (even with parse errors: see
