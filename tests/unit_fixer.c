@@ -73,7 +73,8 @@ static const char *F(const char *name)
     static char ring[16][PATH_MAX + 64];
     static int next;
     char *b = ring[next++ % 16];
-    snprintf(b, sizeof ring[0], "%s/t%d/%s", ut_top, ut_serial, name);
+    if (snprintf(b, sizeof ring[0], "%s/t%d/%s", ut_top, ut_serial, name) >= (int)sizeof ring[0])
+        fail_msg("name too long: %s", name);
     return b;
 }
 
