@@ -35,13 +35,21 @@
 #include <tree_sitter/tree-sitter-c.h>
 
 #include <ctype.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #define FS_TS_MAX_DEPTH 800
 #define FS_TS_MAX_EXPANSION 16   /* nested object-like macro expansions */
 #define FS_TS_MAX_DERIV 16       /* declarator derivations looked at */
+#define FS_TS_MAX_HEADERS 64     /* headers read for one file */
+#define FS_TS_MAX_HEADER_DEPTH 8 /* nested #include "..." */
+#define FS_TS_MAX_HEADER_BYTES (8L * 1024 * 1024)
 #define FS_TS_MACRO_PREFIX_EXPR "int __fscheck_macro(void){return "
 #define FS_TS_MACRO_PREFIX_STMT "void __fscheck_macro(void){"
 #define FS_TS_MACRO_SUFFIX "\n;}\n"   /* a newline ends a `//` comment in the body */
@@ -68,7 +76,7 @@ typedef enum fs_tk {
     T_PREPROC_DEF, T_PREPROC_FUNC_DEF, T_PREPROC_PARAMS, T_PREPROC_ARG, T_PREPROC_CALL,
     T_PREPROC_DIRECTIVE, T_PREPROC_INCLUDE, T_PREPROC_IF, T_PREPROC_IFDEF, T_PREPROC_ELSE,
     T_PREPROC_ELIF, T_PREPROC_ELIFDEF, T_PREPROC_DEFINED,
-    T_LINKAGE_SPEC, T_DECLARATION_LIST, T_ARGUMENT_LIST,
+    T_LINKAGE_SPEC, T_DECLARATION_LIST, T_ARGUMENT_LIST, T_ATTRIBUTE_SPEC, T_ATTRIBUTE_DECL,
     T_COUNT
 } fs_tk;
 
@@ -120,18 +128,19 @@ static const struct {
     { "preproc_elif", T_PREPROC_ELIF }, { "preproc_elifdef", T_PREPROC_ELIFDEF },
     { "preproc_defined", T_PREPROC_DEFINED }, { "linkage_specification", T_LINKAGE_SPEC },
     { "declaration_list", T_DECLARATION_LIST }, { "argument_list", T_ARGUMENT_LIST },
+    { "attribute_specifier", T_ATTRIBUTE_SPEC }, { "attribute_declaration", T_ATTRIBUTE_DECL },
 };
 
 /* Field ids, looked up once. */
 enum {
     F_DECLARATOR, F_BODY, F_CONDITION, F_CONSEQUENCE, F_ALTERNATIVE, F_FUNCTION, F_ARGUMENTS,
     F_LEFT, F_RIGHT, F_OPERATOR, F_ARGUMENT, F_FIELD, F_INDEX, F_VALUE, F_INITIALIZER,
-    F_UPDATE, F_PARAMETERS, F_TYPE, F_NAME, F_LABEL, F_DIRECTIVE, F_COUNT
+    F_UPDATE, F_PARAMETERS, F_TYPE, F_NAME, F_LABEL, F_DIRECTIVE, F_PATH, F_COUNT
 };
 static const char *const fs_field_names[F_COUNT] = {
     "declarator", "body", "condition", "consequence", "alternative", "function", "arguments",
     "left", "right", "operator", "argument", "field", "index", "value", "initializer",
-    "update", "parameters", "type", "name", "label", "directive",
+    "update", "parameters", "type", "name", "label", "directive", "path",
 };
 
 /* --- file-level symbols ------------------------------------------------------ */
@@ -152,6 +161,7 @@ typedef struct fs_ts_sym {
     uint32_t offset;    /* takes effect after this byte offset */
     fs_sym_kind kind;
     int next;           /* previous entry in the same hash bucket, -1 */
+    int fi;             /* the file it is defined in (fs_ts.files) */
     /* S_GLOBAL, S_TYPEDEF */
     int is_array, is_ptr, ptr_to_const, is_stat_buf;
     /* S_FUNC, S_FMACRO */
@@ -168,6 +178,17 @@ typedef struct fs_ts_sym {
     uint32_t mprefix;   /* bytes before the body in msrc */
     uint32_t mbeg, mend;/* the body in the file */
 } fs_ts_sym;
+
+/* A file the symbols come from: the file being analysed (0), or a header
+ * it includes with quotes. */
+typedef struct fs_ts_file {
+    char *path;
+    char *real;         /* its realpath, to read each header once */
+    const char *text;
+    uint32_t len;
+    long *lines;        /* byte offsets of line starts, made on demand */
+    int nlines;
+} fs_ts_file;
 
 typedef struct fs_ts_scope {
     const char *name;
@@ -225,8 +246,11 @@ typedef struct fs_ts {
     int have_cursor;
     fs_ts_kid *kids;       /* stack of children being looked at */
     int nkids, capkids;
-    long *lines;           /* byte offsets of line starts (for macro bodies) */
-    int nlines;
+    fs_ts_file *files;     /* [0] the file, then the headers read */
+    int nfiles, capfiles;
+    int fi;                /* the file ranges are computed in */
+    int hdr_depth;         /* headers being read (nesting) */
+    uint32_t hdr_at;       /* while reading one: where its symbols take effect */
     fs_ts_sym *syms;
     int nsyms, capsyms;
     int *heads;
@@ -351,32 +375,34 @@ static TSNode first_named(fs_ts *t, TSNode n)
 
 /* --- locations ------------------------------------------------------------------ */
 
-static void build_lines(fs_ts *t)
+static void build_lines(fs_ts_file *f)
 {
-    if (t->lines)
+    if (f->lines)
         return;
     int cap = 0;
-    fs_grow(&t->lines, &cap, 1, sizeof *t->lines);
-    t->lines[t->nlines++] = 0;
-    for (uint32_t i = 0; i < t->len; i++)
-        if (t->text[i] == '\n') {
-            fs_grow(&t->lines, &cap, t->nlines + 1, sizeof *t->lines);
-            t->lines[t->nlines++] = (long)i + 1;
+    fs_grow(&f->lines, &cap, 1, sizeof *f->lines);
+    f->lines[f->nlines++] = 0;
+    for (uint32_t i = 0; i < f->len; i++)
+        if (f->text[i] == '\n') {
+            fs_grow(&f->lines, &cap, f->nlines + 1, sizeof *f->lines);
+            f->lines[f->nlines++] = (long)i + 1;
         }
 }
 
+/* Line and column of byte offset off of the current file (t->fi). */
 static fs_loc loc_at(fs_ts *t, uint32_t off)
 {
-    build_lines(t);
-    int lo = 0, hi = t->nlines - 1;
+    fs_ts_file *f = &t->files[t->fi];
+    build_lines(f);
+    int lo = 0, hi = f->nlines - 1;
     while (lo < hi) {
         int mid = (lo + hi + 1) / 2;
-        if (t->lines[mid] <= (long)off)
+        if (f->lines[mid] <= (long)off)
             lo = mid;
         else
             hi = mid - 1;
     }
-    fs_loc l = { lo + 1, (int)((long)off - t->lines[lo]) + 1, off };
+    fs_loc l = { lo + 1, (int)((long)off - f->lines[lo]) + 1, off };
     return l;
 }
 
@@ -504,8 +530,9 @@ static fs_ts_sym *sym_add(fs_ts *t, const char *name, uint32_t len, uint32_t off
     memset(s, 0, sizeof *s);
     s->name = name;
     s->len = len;
-    s->offset = offset;
+    s->offset = t->hdr_depth ? t->hdr_at : offset; /* a header's: from its #include on */
     s->kind = kind;
+    s->fi = t->fi;
     if (t->nsyms * 2 > t->hcap) {
         sym_rehash(t);
     } else {
@@ -994,17 +1021,18 @@ static void keep_tree(fs_ts *t, TSTree *tree, char *text)
     FS_PUSH(p->texts, p->ntexts, p->captexts, text);
 }
 
-/* The body (preproc_arg) of a #define: its file offsets, trimmed. */
-static int macro_body(fs_ts *t, TSNode def, uint32_t *b, uint32_t *e)
+/* The body (preproc_arg) of macro s: offsets in its file, trimmed. */
+static int macro_body(fs_ts *t, const fs_ts_sym *s, uint32_t *b, uint32_t *e)
 {
-    TSNode v = field(t, def, F_VALUE);
+    const char *text = t->files[s->fi].text;
+    TSNode v = field(t, s->def, F_VALUE);
     if (ts_node_is_null(v))
         return 0;
     *b = ts_node_start_byte(v);
     *e = ts_node_end_byte(v);
-    while (*b < *e && isspace((unsigned char)t->text[*b]))
+    while (*b < *e && isspace((unsigned char)text[*b]))
         (*b)++;
-    while (*e > *b && isspace((unsigned char)t->text[*e - 1]))
+    while (*e > *b && isspace((unsigned char)text[*e - 1]))
         (*e)--;
     return *e > *b;
 }
@@ -1016,10 +1044,10 @@ static int obj_macro_ready(fs_ts *t, fs_ts_sym *s)
         return s->state > 0;
     s->state = -1;
     uint32_t b, e;
-    if (!macro_body(t, s->def, &b, &e))
+    if (!macro_body(t, s, &b, &e))
         return 0;
     char *text;
-    TSTree *tree = parse_scratch(t, FS_TS_OBJ_PREFIX, t->text + b, e - b, FS_TS_OBJ_SUFFIX, &text);
+    TSTree *tree = parse_scratch(t, FS_TS_OBJ_PREFIX, t->files[s->fi].text + b, e - b, FS_TS_OBJ_SUFFIX, &text);
     if (!tree)
         return 0;
     TSNode root = ts_tree_root_node(tree);
@@ -1051,6 +1079,8 @@ static int obj_macro_ready(fs_ts *t, fs_ts_sym *s)
     s->mprefix = (uint32_t)strlen(FS_TS_OBJ_PREFIX);
     s->mbeg = b;
     s->mend = e;
+    if (s->fi) /* a header's: lookups inside happen where it is included */
+        s->mbeg = s->mend = s->offset;
     s->state = 1;
     return 1;
 }
@@ -1198,7 +1228,7 @@ static fs_ast *expand_stmt_macro(fs_ts *t, TSNode call)
             if (kind_of(t, pn) != T_IDENT)
                 continue;
             uint32_t b = ts_node_start_byte(pn), e = ts_node_end_byte(pn);
-            fr.pname[fr.nargs] = t->text + b;
+            fr.pname[fr.nargs] = t->files[m->fi].text + b;
             fr.plen[fr.nargs] = e - b;
             fr.nargs++;
         }
@@ -1346,12 +1376,15 @@ static void concat_into(fs_ts *t, TSNode n, fs_buf *b, int *ok, int depth, fs_ts
             continue;
         }
         if (k == T_IDENT && depth < FS_TS_MAX_EXPANSION) {
-            fs_ts_sym *m = macro_find(t, p, len, use_at(t, c));
+            uint32_t at = use_at(t, c);
+            fs_ts_sym *m = macro_find(t, p, len, at);
             if (m && m->kind == S_MACRO && !m->busy && obj_macro_ready(t, m)) {
                 fs_tk mk = kind_of(t, m->expr);
                 if (mk == T_STRING || mk == T_CONCAT) {
                     fs_ts_where w;
                     where_save(t, &w);
+                    t->use_fixed = 1; /* names inside: at the use */
+                    t->use_off = at;
                     t->src = m->msrc;
                     t->scratch = 1;
                     t->sprefix = m->mprefix;
@@ -1504,7 +1537,7 @@ static int is_pure_libc_macro(const char *p, uint32_t len)
         "S_ISDIR", "S_ISREG", "S_ISLNK", "S_ISCHR", "S_ISBLK", "S_ISFIFO", "S_ISSOCK",
         "S_TYPEISMQ", "S_TYPEISSEM", "S_TYPEISSHM", "WIFEXITED", "WEXITSTATUS", "WIFSIGNALED",
         "WTERMSIG", "WIFSTOPPED", "WSTOPSIG", "WIFCONTINUED", "WCOREDUMP", "major", "minor",
-        "makedev", "FD_ISSET", "CPU_ISSET", "htons", "htonl", "ntohs", "ntohl", "__builtin_expect",
+        "makedev", "FD_ISSET", "CPU_ISSET", "htons", "htonl", "ntohs", "ntohl",
         "isascii", "toascii", "MIN", "MAX", "howmany", "roundup", "powerof2", "UINT64_C", "INT64_C",
         "UINT32_C", "INT32_C", "UINTMAX_C", "INTMAX_C", "static_assert", "_Static_assert",
     };
@@ -1893,6 +1926,8 @@ static fs_ast *conv(fs_ts *t, TSNode n)
     case T_STORAGE_CLASS:
     case T_TYPE_QUALIFIER:
     case T_FUNCTION_DEFINITION:
+    case T_ATTRIBUTE_SPEC:
+    case T_ATTRIBUTE_DECL:
         break;
     case T_COMPOUND:
         a = conv_compound(t, n, 1);
@@ -2146,10 +2181,10 @@ static void push_func(fs_ts *t, fs_func *fn, const fs_ast *body, int in_main, in
     ff->is_macro = is_macro;
 }
 
-static void begin_func(fs_ts *t, const char *name, size_t len)
+static void begin_func(fs_ts *t, const char *name, size_t len, const char *path)
 {
-    t->fn = fs_func_new(arena_strn(t, name, len), t->path, "tree-sitter");
-    t->file = fs_func_intern_file(t->fn, t->path);
+    t->fn = fs_func_new(arena_strn(t, name, len), path, "tree-sitter");
+    t->file = fs_func_intern_file(t->fn, path);
     t->nscope = 0;
     t->ngvars = 0;
     t->depth = 0;
@@ -2268,7 +2303,7 @@ static void add_function(fs_ts *t, TSNode def)
         return; /* mostly broken: nothing sound to say about it */
     uint32_t len;
     const char *name = text_of(t, id, &len);
-    begin_func(t, name, len);
+    begin_func(t, name, len, t->path);
     add_params(t, fdecl);
     knr_params(t, def);
     fs_ast *b = conv_compound(t, body, 1);
@@ -2373,8 +2408,9 @@ static int has_call(const fs_ast *e, int depth)
 }
 
 /* The function a function-like macro stands for: its parameters, and its
- * body parsed alone as `return BODY;` or, failing that, as statements. */
-static void add_macro_function(fs_ts *t, fs_ts_sym *s)
+ * body parsed alone as `return BODY;` or, failing that, as statements.
+ * Reads the macro's own file (t->src, t->fi). */
+static void add_macro_function_in(fs_ts *t, fs_ts_sym *s)
 {
     TSNode def = s->def;
     uint32_t b, e;
@@ -2398,12 +2434,12 @@ static void add_macro_function(fs_ts *t, fs_ts_sym *s)
     s->ci.variadic = variadic;
     s->ci.nparams = np;
     s->ci.const_ptr_mask = np >= 32 ? ~0u : ((1u << np) - 1);
-    if (!macro_body(t, def, &b, &e))
+    if (!macro_body(t, s, &b, &e))
         return;
 
     char *text = NULL;
     int stmt = 0;
-    TSTree *tree = parse_scratch(t, FS_TS_MACRO_PREFIX_EXPR, t->text + b, e - b, FS_TS_MACRO_SUFFIX, &text);
+    TSTree *tree = parse_scratch(t, FS_TS_MACRO_PREFIX_EXPR, t->src + b, e - b, FS_TS_MACRO_SUFFIX, &text);
     TSNode body = { 0 }, ret = { 0 };
     if (tree) {
         TSNode root = ts_tree_root_node(tree);
@@ -2424,7 +2460,7 @@ static void add_macro_function(fs_ts *t, fs_ts_sym *s)
     }
     if (!tree) {
         stmt = 1;
-        tree = parse_scratch(t, FS_TS_MACRO_PREFIX_STMT, t->text + b, e - b, FS_TS_MACRO_SUFFIX, &text);
+        tree = parse_scratch(t, FS_TS_MACRO_PREFIX_STMT, t->src + b, e - b, FS_TS_MACRO_SUFFIX, &text);
         if (!tree)
             return;
         TSNode root = ts_tree_root_node(tree);
@@ -2442,14 +2478,14 @@ static void add_macro_function(fs_ts *t, fs_ts_sym *s)
         s->sbody = body;
         s->msrc = text;
         s->mprefix = (uint32_t)strlen(FS_TS_MACRO_PREFIX_STMT);
-        s->mbeg = b;
-        s->mend = e;
+        s->mbeg = s->fi ? s->offset : b; /* a header's: looked at where it is included */
+        s->mend = s->fi ? s->offset : e;
     }
 
     TSNode nm = field(t, def, F_NAME);
     uint32_t len;
     const char *name = text_of(t, nm, &len);
-    begin_func(t, name, len);
+    begin_func(t, name, len, t->files[s->fi].path);
     fs_func *fn = t->fn;
     if (!ts_node_is_null(params)) {
         int cnt, base = kids_push(t, params, 0, &cnt), k = 0;
@@ -2476,7 +2512,7 @@ static void add_macro_function(fs_ts *t, fs_ts_sym *s)
     t->send = e;
     t->macro_body = 1;
     t->use_fixed = 1;
-    t->use_off = ts_node_start_byte(def);
+    t->use_off = s->offset;
     fs_ast *cb = fs_ast_new(t->arena, FS_A_COMPOUND, NULL);
     cb->file = (char *)t->file;
     cb->range.begin = loc_at(t, b);
@@ -2518,6 +2554,17 @@ static void add_macro_function(fs_ts *t, fs_ts_sym *s)
     }
     push_func(t, fn, cb, 0, 1);
     t->fn = NULL;
+}
+
+static void add_macro_function(fs_ts *t, fs_ts_sym *s)
+{
+    int fi = t->fi;
+    const char *src = t->src;
+    t->fi = s->fi;
+    t->src = t->files[s->fi].text;
+    add_macro_function_in(t, s);
+    t->fi = fi;
+    t->src = src;
 }
 
 /* --- the file ---------------------------------------------------------------------------------- */
@@ -2621,6 +2668,106 @@ static void record_macro(fs_ts *t, TSNode n, fs_tk k)
     s->def = n;
 }
 
+static void record_symbols(fs_ts *t, TSNode root);
+
+/* A whole regular file of at most FS_TS_MAX_HEADER_BYTES, or NULL.  Never
+ * blocks on FIFOs or devices. */
+static char *read_small_file(const char *path, uint32_t *len)
+{
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+    if (fd < 0)
+        return NULL;
+    struct stat st;
+    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size > FS_TS_MAX_HEADER_BYTES) {
+        close(fd);
+        return NULL;
+    }
+    size_t cap = (size_t)st.st_size + 1, n = 0;
+    char *buf = fs_xmalloc(cap);
+    for (;;) {
+        if (n + 1 >= cap) {
+            if (cap > (size_t)FS_TS_MAX_HEADER_BYTES)
+                break;
+            cap *= 2;
+            buf = fs_xrealloc(buf, cap);
+        }
+        ssize_t r = read(fd, buf + n, cap - n - 1);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r <= 0)
+            break;
+        n += (size_t)r;
+    }
+    close(fd);
+    if (n > (size_t)FS_TS_MAX_HEADER_BYTES || memchr(buf, '\0', n)) {
+        free(buf);
+        return NULL;
+    }
+    buf[n] = '\0';
+    *len = (uint32_t)n;
+    return buf;
+}
+
+/* `#include "name"`: the header's symbols (prototypes, typedefs, globals,
+ * enumerators, macros), as if written at the #include.  Only quoted names,
+ * found next to the including file; each header once. */
+static void read_header(fs_ts *t, TSNode inc)
+{
+    TSNode pn = field(t, inc, F_PATH);
+    if (kind_of(t, pn) != T_STRING || t->hdr_depth >= FS_TS_MAX_HEADER_DEPTH || t->nfiles >= FS_TS_MAX_HEADERS)
+        return;
+    uint32_t len;
+    const char *p = text_of(t, pn, &len);
+    if (len < 3 || p[0] != '"' || p[len - 1] != '"' || memchr(p, '\0', len))
+        return;
+    fs_buf path = { 0 };
+    if (p[1] != '/') {
+        const char *dir = t->files[t->fi].path;
+        const char *slash = strrchr(dir, '/');
+        if (slash)
+            fs_buf_add(&path, dir, (size_t)(slash - dir) + 1);
+    }
+    fs_buf_add(&path, p + 1, len - 2);
+    char *real = realpath(path.s, NULL);
+    int seen = !real;
+    for (int i = 0; i < t->nfiles && !seen; i++)
+        seen = t->files[i].real && strcmp(t->files[i].real, real) == 0;
+    uint32_t hlen = 0;
+    char *text = seen ? NULL : read_small_file(path.s, &hlen);
+    TSTree *tree = text ? ts_parser_parse_string(t->priv->parser, NULL, text, hlen) : NULL;
+    if (!tree) {
+        free(text);
+        free(real);
+        fs_buf_free(&path);
+        return;
+    }
+    keep_tree(t, tree, text);
+    fs_grow(&t->files, &t->capfiles, t->nfiles + 1, sizeof *t->files);
+    fs_ts_file *f = &t->files[t->nfiles];
+    memset(f, 0, sizeof *f);
+    f->path = path.s;
+    f->real = real;
+    f->text = text;
+    f->len = hlen;
+
+    fs_ts_where w;
+    where_save(t, &w);
+    int fi = t->fi;
+    uint32_t at = t->hdr_at;
+    if (t->hdr_depth == 0)
+        t->hdr_at = ts_node_start_byte(inc);
+    t->hdr_depth++;
+    t->fi = t->nfiles++;
+    t->src = text;
+    t->use_fixed = 1;
+    t->use_off = t->hdr_at + 1;
+    record_symbols(t, ts_tree_root_node(tree));
+    t->hdr_depth--;
+    t->hdr_at = at;
+    t->fi = fi;
+    where_restore(t, &w);
+}
+
 /* File-scope symbols, in file order: declarations and definitions at file
  * scope (also inside #if branches), and every #define / #undef. */
 static void record_symbols(fs_ts *t, TSNode root)
@@ -2637,6 +2784,9 @@ static void record_symbols(fs_ts *t, TSNode root)
         int descend = 1;
         if (k == T_PREPROC_DEF || k == T_PREPROC_FUNC_DEF || k == T_PREPROC_CALL) {
             record_macro(t, x, k);
+            descend = 0;
+        } else if (k == T_PREPROC_INCLUDE) {
+            read_header(t, x);
             descend = 0;
         } else if (body_depth < 0 && (k == T_DECLARATION || k == T_TYPE_DEFINITION)) {
             record_decl(t, x);
@@ -2722,6 +2872,9 @@ done:
  * the preprocessor would have removed; not a syntax error of the file. */
 static int is_unknown_specifier(fs_ts *t, TSNode err, fs_tk parent)
 {
+    /* `__attribute__((fallthrough));` as a statement */
+    if (ts_node_child_count(err) == 1 && kind_of(t, ts_node_child(err, 0)) == T_ATTRIBUTE_SPEC)
+        return 1;
     if (parent != T_FUNCTION_DEFINITION && parent != T_DECLARATION && parent != T_PARAM_DECL &&
         parent != T_TYPE_DEFINITION)
         return 0;
@@ -2861,6 +3014,12 @@ int fs_fe_ts_parse(const char *path, const char *text, size_t len, fs_fe_result 
     t.lang = lang;
     fs_ts_init_kinds(&t);
     sym_rehash(&t);
+    fs_grow(&t.files, &t.capfiles, 1, sizeof *t.files);
+    t.files[0].path = fs_xstrdup(path);
+    t.files[0].real = realpath(path, NULL);
+    t.files[0].text = text;
+    t.files[0].len = (uint32_t)len;
+    t.nfiles = 1;
 
     TSNode root = ts_tree_root_node(tree);
     count_errors(&t, root);
@@ -2875,7 +3034,12 @@ int fs_fe_ts_parse(const char *path, const char *text, size_t len, fs_fe_result 
         ts_tree_cursor_delete(&t.cursor);
     free(t.kinds);
     free(t.kids);
-    free(t.lines);
+    for (int i = 0; i < t.nfiles; i++) {
+        free(t.files[i].path);
+        free(t.files[i].real);
+        free(t.files[i].lines);
+    }
+    free(t.files);
     free(t.syms);
     free(t.heads);
     free(t.scope);
