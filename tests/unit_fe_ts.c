@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 typedef struct ts_tu {
     fs_fe_result r;
@@ -369,6 +370,63 @@ static void test_depth(void **state)
     free(src);
 }
 
+static void write_file(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fputs(text, f);
+    fclose(f);
+}
+
+static void test_headers(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/fscheck_unit_ts_XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    char h1[128], h2[128], c[128];
+    snprintf(h1, sizeof h1, "%s/paths.h", dir);
+    snprintf(h2, sizeof h2, "%s/util.h", dir);
+    snprintf(c, sizeof c, "%s/main.c", dir);
+    write_file(h1, "#include \"util.h\"\n#define CONF \"/etc/app.conf\"\n");
+    write_file(h2, "#include \"paths.h\"\n" /* a cycle: read once */
+                   "typedef struct stat stat_t;\n"
+                   "extern char g_dir[64];\n"
+                   "void note(const char *msg);\n"
+                   "#define EXISTS(p) (access((p), 0) == 0)\n");
+    const char *src = "#include \"paths.h\"\n"
+                      "#include \"no_such_header.h\"\n"
+                      "int f(char *p)\n"
+                      "{\n"
+                      "    stat_t st;\n"
+                      "    note(p);\n"
+                      "    return access(CONF, 0) + access(g_dir, 0) + EXISTS(p);\n"
+                      "}\n";
+    ts_tu *tu = calloc(1, sizeof *tu);
+    assert_non_null(tu);
+    assert_int_equal(fs_fe_ts_parse(c, src, strlen(src), &tu->r), 0);
+    const fs_fe_func *ff = func(tu, "f");
+    const fs_func *fn = ff->fn;
+    assert_true(fn->vars[var_named(fn, "st")].is_stat_buf);
+    const fs_ast *note = find(ff->body, FS_A_CALL, "note");
+    assert_true(note->callee.known);
+    assert_int_equal(note->callee.const_ptr_mask, 1u);
+    const fs_ast *s = find(ff->body, FS_A_STRING, "\"/etc/app.conf\"");
+    assert_int_equal(s->range.begin.line, 7); /* at the use */
+    int g = find(ff->body, FS_A_IDENT, "g_dir")->var;
+    assert_true(g >= 0);
+    assert_int_equal(fn->vars[g].kind, FS_VAR_GLOBAL);
+    assert_true(fn->vars[g].is_array);
+    assert_string_equal(find(ff->body, FS_A_CALL, "EXISTS")->macro, "EXISTS");
+    const fs_fe_func *m = func(tu, "EXISTS");
+    assert_true(m->is_macro);
+    assert_string_equal(m->fn->file, h2);
+    assert_int_equal(m->fn->range.begin.line, 5);
+    done(tu);
+    unlink(h1);
+    unlink(h2);
+    rmdir(dir);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -376,6 +434,7 @@ int main(void)
         cmocka_unit_test(test_ranges),     cmocka_unit_test(test_variables),
         cmocka_unit_test(test_macros),     cmocka_unit_test(test_callees),
         cmocka_unit_test(test_errors),     cmocka_unit_test(test_depth),
+        cmocka_unit_test(test_headers),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
