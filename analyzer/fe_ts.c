@@ -1565,6 +1565,8 @@ static fs_ast *conv_call(fs_ts *t, TSNode n)
     char *name = NULL;
     fs_callee_info ci = { 0 };
     fs_ts_sym *fmacro = NULL;
+    const char *written = NULL; /* the name as written, before `#define a b` */
+    uint32_t wlen = 0;
     if (kind_of(t, f) == T_IDENT) {
         uint32_t len;
         const char *p = text_of(t, f, &len);
@@ -1572,10 +1574,12 @@ static fs_ast *conv_call(fs_ts *t, TSNode n)
         int param = t->macro_body && scope_find(t, p, len) >= 0;
         if (!param) {
             fs_ts_sym *m = macro_find(t, p, len, at);
+            written = p;
+            wlen = len;
+            if (m && m->kind == S_MACRO && macro_alias(t, at, &p, &len))
+                m = macro_find(t, p, len, at); /* `#define my_exists EXISTS` */
             if (m && m->kind == S_FMACRO)
                 fmacro = m;
-            else if (m && m->kind == S_MACRO)
-                macro_alias(t, at, &p, &len);
         }
         if (fmacro) {
             name = arena_strn(t, p, len);
@@ -1618,7 +1622,7 @@ static fs_ast *conv_call(fs_ts *t, TSNode n)
         a->macro_range = t->exp_range;
     } else if (fmacro) {
         a->in_macro = 1;
-        a->macro = name;
+        a->macro = written ? arena_strn(t, written, wlen) : name;
         a->macro_range = a->range;
     }
     fs_ast_add(t->arena, a, fs_ast_new(t->arena, FS_A_OTHER, "callee"));
