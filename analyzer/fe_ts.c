@@ -1567,6 +1567,7 @@ static fs_ast *conv_call(fs_ts *t, TSNode n)
     fs_ts_sym *fmacro = NULL;
     const char *written = NULL; /* the name as written, before `#define a b` */
     uint32_t wlen = 0;
+    int aliased = 0;
     if (kind_of(t, f) == T_IDENT) {
         uint32_t len;
         const char *p = text_of(t, f, &len);
@@ -1576,8 +1577,10 @@ static fs_ast *conv_call(fs_ts *t, TSNode n)
             fs_ts_sym *m = macro_find(t, p, len, at);
             written = p;
             wlen = len;
-            if (m && m->kind == S_MACRO && macro_alias(t, at, &p, &len))
+            if (m && m->kind == S_MACRO && macro_alias(t, at, &p, &len)) {
+                aliased = 1;
                 m = macro_find(t, p, len, at); /* `#define my_exists EXISTS` */
+            }
             if (m && m->kind == S_FMACRO)
                 fmacro = m;
         }
@@ -1624,6 +1627,11 @@ static fs_ast *conv_call(fs_ts *t, TSNode n)
         a->in_macro = 1;
         a->macro = written ? arena_strn(t, written, wlen) : name;
         a->macro_range = a->range;
+    } else if (aliased) {
+        /* `#define my_stat stat`: libclang places the call at the macro */
+        a->in_macro = 1;
+        a->macro = arena_strn(t, written, wlen);
+        range_of(t, f, ts_node_end_byte(f), &a->macro_range);
     }
     fs_ast_add(t->arena, a, fs_ast_new(t->arena, FS_A_OTHER, "callee"));
     TSNode args = field(t, n, F_ARGUMENTS);
