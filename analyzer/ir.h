@@ -133,6 +133,7 @@ typedef struct fs_node {
     int nsucc, capsucc;
     int loop;        /* innermost loop id, -1 outside loops */
     int in_loop_cond;/* 1 when evaluated in the loop's own condition */
+    int cond_nest;   /* if/else/switch bodies it lies in, counted from the innermost loop's body */
 
     /* FS_N_CALL */
     char *callee;       /* name as called (macro name for macro expansions) */
@@ -244,6 +245,10 @@ int fs_reach(fs_walk *w, int from, int to, int (*block)(const fs_func *, int, vo
 /* Does a write to any dependency of path p lie on some forward path from
  * `from` to `to`?  (A node both reachable from `from` and reaching `to`.) */
 int fs_write_between(fs_walk *w, int from, int to, const fs_path *p);
+
+/* Is the path of call `from` written, or the file it names created, removed
+ * or changed by a call, on some way from `from` to `to`? */
+int fs_changes_between(fs_walk *w, int from, int to);
 
 /* Does write node w change path p? */
 int fs_write_kills(const fs_func *fn, int wnode, const fs_path *p);

@@ -107,7 +107,7 @@ typedef struct fs_kill_arg {
 /* Nodes on some way from `from` to `to`, loops included: forward from
  * `from` without passing through `to`, backward from `to` without passing
  * through `from`. */
-int fs_write_between(fs_walk *w, int from, int to, const fs_path *p)
+static int fs_between_marks(fs_walk *w, int from, int to)
 {
     const fs_func *fn = w->fn;
     int n = fn->nnodes;
@@ -160,9 +160,37 @@ int fs_write_between(fs_walk *w, int from, int to, const fs_path *p)
     free(cnt);
     free(pred);
     free(fill);
-    for (int x = 0; x < n; x++)
+    return 1;
+}
+
+int fs_write_between(fs_walk *w, int from, int to, const fs_path *p)
+{
+    if (!fs_between_marks(w, from, to))
+        return 0;
+    const fs_func *fn = w->fn;
+    for (int x = 0; x < fn->nnodes; x++)
         if ((w->mark[x] & 3) == 3 && x != from && x != to && fs_write_kills(fn, x, p))
             return 1;
+    return 0;
+}
+
+int fs_changes_between(fs_walk *w, int from, int to)
+{
+    if (!fs_between_marks(w, from, to))
+        return 0;
+    const fs_func *fn = w->fn;
+    const fs_node *a = &fn->nodes[from];
+    for (int x = 0; x < fn->nnodes; x++) {
+        if ((w->mark[x] & 3) != 3 || x == from || x == to)
+            continue;
+        const fs_node *n = &fn->nodes[x];
+        if (n->kind == FS_N_WRITE && fs_write_kills(fn, x, &a->path))
+            return 1;
+        if (n->kind == FS_N_CALL && fs_path_same(a, n) &&
+            (n->op.kind == FS_OP_CREATE || n->op.kind == FS_OP_REMOVE || n->op.kind == FS_OP_MODIFY ||
+             n->op.kind == FS_OP_MAYBE))
+            return 1;
+    }
     return 0;
 }
 

@@ -45,6 +45,7 @@ typedef struct fs_lowerer {
     fs_result_var *res; /* per variable */
     int *alias;         /* per variable: the variable whose storage it points into, -1 */
     fs_range block;     /* the innermost compound statement */
+    int cond_nest;      /* if/switch bodies entered since the innermost loop's body */
 } fs_lowerer;
 
 static void lower_stmt(fs_lowerer *L, const fs_ast *s);
@@ -58,6 +59,7 @@ static int new_node(fs_lowerer *L, fs_node_kind kind)
     int n = fs_func_add_node(L->fn, kind);
     L->fn->nodes[n].loop = L->loop;
     L->fn->nodes[n].in_loop_cond = L->in_cond;
+    L->fn->nodes[n].cond_nest = L->cond_nest;
     return n;
 }
 
@@ -255,8 +257,14 @@ static void emit_store(fs_lowerer *L, int var, const char *member, int through_p
     if (var < 0)
         return;
     emit_write(L, var, member);
-    if (through_ptr && L->alias[var] >= 0 && L->alias[var] != var)
-        emit_write(L, L->alias[var], NULL);
+    if (through_ptr && L->alias[var] >= 0 && L->alias[var] != var) {
+        int buf = L->alias[var];
+        emit_write(L, buf, NULL);
+        /* and every other pointer into the same storage */
+        for (int q = 0; q < L->fn->nvars; q++)
+            if (q != var && q != buf && L->alias[q] == buf)
+                emit_write(L, q, NULL);
+    }
 }
 
 /* Record that pointer variable `var` may point into what expression e refers to. */
@@ -1100,11 +1108,13 @@ static fs_label *label_get(fs_lowerer *L, const char *name)
 
 static void lower_loop_body(fs_lowerer *L, const fs_ast *body, int brk, int cont, int cont_back)
 {
-    int ob = L->brk, oc = L->cont, ocb = L->cont_back;
+    int ob = L->brk, oc = L->cont, ocb = L->cont_back, on = L->cond_nest;
     L->brk = brk;
     L->cont = cont;
     L->cont_back = cont_back;
+    L->cond_nest = 0;
     lower_stmt(L, body);
+    L->cond_nest = on;
     L->brk = ob;
     L->cont = oc;
     L->cont_back = ocb;
@@ -1144,12 +1154,14 @@ static void lower_stmt(fs_lowerer *L, const fs_ast *s)
                 L->fn->nodes[n].if_has_else = s->nkids > 2;
             }
         L->cur = t;
+        L->cond_nest++;
         if (s->nkids > 1)
             lower_stmt(L, s->kids[1]);
         link_to(L, join);
         L->cur = f;
         if (s->nkids > 2)
             lower_stmt(L, s->kids[2]);
+        L->cond_nest--;
         link_to(L, join);
         L->cur = join;
         break;
@@ -1274,8 +1286,10 @@ static void lower_stmt(fs_lowerer *L, const fs_ast *s)
         L->sw_has_default = 0;
         L->brk = after;
         L->cur = -1;
+        L->cond_nest++;
         if (s->nkids > 1)
             lower_stmt(L, s->kids[1]);
+        L->cond_nest--;
         link_to(L, after);
         if (!L->sw_has_default)
             fs_func_add_edge(L->fn, sw, after, 0);

@@ -92,7 +92,7 @@ static void fs102_check(fs_ctx *ctx)
                     continue;
                 seen[nx[i]] = 1;
                 queue[qt++] = nx[i];
-                if (!fs102_covers(an, b) || fs_write_between(fs_ctx_walk(ctx), a, nx[i], &an->path))
+                if (!fs102_covers(an, b) || fs_changes_between(fs_ctx_walk(ctx), a, nx[i]))
                     continue;
                 /* the file may have changed in between (written, time passed),
                  * or both answers are kept to be compared: not a repeat */

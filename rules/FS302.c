@@ -13,7 +13,10 @@ static void fs302_check(fs_ctx *ctx)
         int hits[64], nh = 0;
         for (int i = 0; i < n && nh < 64; i++) {
             const fs_node *b = fs_ctx_node(ctx, nx[i]);
-            if (b->op.kind == FS_OP_REMOVE && (fs_outcome_reach(fs_ctx_walk(ctx), a, nx[i]) & FS_REACH_SUCC_ONLY))
+            /* the check must lead straight to the remove: when it also guards
+             * other work, removing directly is not what the code means */
+            if (b->op.kind == FS_OP_REMOVE && (fs_outcome_reach(fs_ctx_walk(ctx), a, nx[i]) & FS_REACH_SUCC_ONLY) &&
+                fs_succ_target(ctx, a) >= 0 && fs_straight_to(ctx, fs_succ_target(ctx, a), nx[i]))
                 hits[nh++] = nx[i];
         }
         if (!nh)

@@ -70,6 +70,10 @@ static void fs401_check(fs_ctx *ctx)
         const fs_node *an = fs_ctx_node(ctx, a);
         if (an->kind != FS_N_CALL || an->op.kind != FS_OP_PROBE || !an->path.key || an->loop < 0)
             continue;
+        /* inside an if or switch body of the loop: it runs on some iterations
+         * only (a dispatch on the data), and hoisting it could add calls */
+        if (an->cond_nest > 0)
+            continue;
         int found = -1;
         for (int l = an->loop; l >= 0; l = fn->loops[l].parent) {
             if (fs401_loop_changes(fn, l, an))
