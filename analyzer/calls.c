@@ -149,3 +149,27 @@ int fs_is_setuid_call(const char *name)
             return 1;
     return 0;
 }
+
+int fs_call_changes_files(const char *callee, const char *stream_arg)
+{
+    static const char *const names[] = {
+        "write", "pwrite", "writev", "pwritev", "fwrite", "fputs", "fputc", "putc", "fprintf", "vfprintf",
+        "fflush", "fsync", "fdatasync", "ftruncate", "fchmod", "fchown", "futimens", "futimes", "fallocate",
+        "posix_fallocate", "copy_file_range", "sendfile", "splice", "system", "popen", "fork", "vfork",
+        "execv", "execve", "execvp", "execl", "execlp", "posix_spawn", "posix_spawnp", "wait", "waitpid",
+        "kill", "sleep", "usleep", "nanosleep", "clock_nanosleep", "poll", "select", "pause", "sched_yield",
+        "close", "fclose", "msync", "munmap" };
+    if (!callee)
+        return 0;
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (strcmp(callee, names[i]) == 0) {
+            /* printing to the terminal changes no file */
+            if (stream_arg && (strcmp(stream_arg, "stderr") == 0 || strcmp(stream_arg, "stdout") == 0) &&
+                (strcmp(callee, "fprintf") == 0 || strcmp(callee, "fputs") == 0 || strcmp(callee, "fputc") == 0 ||
+                 strcmp(callee, "fflush") == 0 || strcmp(callee, "vfprintf") == 0 || strcmp(callee, "putc") == 0 ||
+                 strcmp(callee, "fwrite") == 0))
+                return 0;
+            return 1;
+        }
+    return 0;
+}

@@ -30,6 +30,11 @@ const fs_call_spec *fs_call_lookup(const char *name);
  * argument from the variadic part on is written) when the function is known. */
 int fs_libc_writes(const char *name, unsigned *written_mask);
 
+/* Library calls after which some file may have changed, or time has passed:
+ * writes through descriptors and streams (not to stdout or stderr: give the
+ * stream argument's text), child processes, sleeps. */
+int fs_call_changes_files(const char *callee, const char *stream_arg);
+
 /* Calls a poll loop waits with. */
 int fs_is_sleep_call(const char *name);
 

@@ -312,27 +312,7 @@ int fs_call_between(fs_ctx *ctx, int a, int b, int (*pred)(const fs_node *))
 
 int fs_is_changing_call(const fs_node *n)
 {
-    static const char *const names[] = {
-        "write", "pwrite", "writev", "pwritev", "fwrite", "fputs", "fputc", "putc", "fprintf", "vfprintf",
-        "fflush", "fsync", "fdatasync", "ftruncate", "fchmod", "fchown", "futimens", "futimes", "fallocate",
-        "posix_fallocate", "copy_file_range", "sendfile", "splice", "system", "popen", "fork", "vfork",
-        "execv", "execve", "execvp", "execl", "execlp", "posix_spawn", "posix_spawnp", "wait", "waitpid",
-        "kill", "sleep", "usleep", "nanosleep", "clock_nanosleep", "poll", "select", "pause", "sched_yield",
-        "close", "fclose", "msync", "munmap" };
-    if (!n->callee)
-        return 0;
-    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
-        if (strcmp(n->callee, names[i]) == 0) {
-            /* printing to the terminal changes no file */
-            if ((strcmp(n->callee, "fprintf") == 0 || strcmp(n->callee, "fputs") == 0 ||
-                 strcmp(n->callee, "fputc") == 0 || strcmp(n->callee, "fflush") == 0) && n->nargs > 0) {
-                int k = strcmp(n->callee, "fprintf") == 0 || strcmp(n->callee, "fflush") == 0 ? 0 : n->nargs - 1;
-                if (n->args[k].text && (strcmp(n->args[k].text, "stderr") == 0 || strcmp(n->args[k].text, "stdout") == 0))
-                    return 0;
-            }
-            return 1;
-        }
-    return 0;
+    return n->changes_fs;
 }
 
 int fs_exclusive_return(const fs_ctx *ctx, int from, int n)

@@ -18,7 +18,7 @@
 #include <unistd.h>
 
 #define FS_INDEX_FORMAT "fscheck-index"
-#define FS_INDEX_VERSION 2
+#define FS_INDEX_VERSION 3
 #define FS_INDEX_MAX_FILES 200000
 #define FS_INDEX_ROUNDS 8
 
@@ -537,7 +537,7 @@ static int fs_ix_from_cache(fs_ix_file *f, json_t *j)
                         &sum.op.open_mode, &sum.op.excl, &sum.op.pure, &sk, &st, &sf, &via, &pred) != 0)
             goto bad;
         json_unpack(s, "{s?s}", "base", &base);
-        if (kind < FS_OP_NONE || kind > FS_OP_MAYBE || sum.param < 0 || strlen(pred) >= sizeof sum.op.pred ||
+        if (kind < FS_OP_NONE || kind > FS_OP_MAYBE || sum.param < FS_SUMMARY_DEFINED || strlen(pred) >= sizeof sum.op.pred ||
             sk < FS_VAL_UNKNOWN || sk > FS_VAL_BOOL || st < 0 || st > FS_OUT_FAIL || sf < 0 || sf > FS_OUT_FAIL)
             goto bad;
         sum.name = (char *)name;

@@ -148,6 +148,8 @@ typedef struct fs_node {
     int in_macro;       /* the call is spelled inside a macro expansion */
     char *macro;        /* name of the function-like macro the call comes from, or NULL */
     int buf_var;        /* stat probes: the buffer variable, -1 when not a plain variable */
+    int changes_fs;     /* some file may have changed after it (writes, children, sleeps, a helper that does) */
+    int ext_unknown;    /* a function neither of the C library nor defined in the project */
     char *file;         /* file the call is in (borrowed from fs_func.files) */
     fs_range stmt;      /* the statement the call is part of (for if: the whole if) */
     fs_range block;     /* the innermost block around it */

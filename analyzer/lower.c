@@ -840,6 +840,18 @@ static void lower_call(fs_lowerer *L, const fs_ast *e)
             emit_write(L, v, NULL);
         return;
     }
+    {
+        /* a library call that may change some file (or lets time pass) */
+        fs_node *cn = &L->fn->nodes[n];
+        const char *stream = NULL;
+        if (cn->nargs > 0) {
+            int k = e->name && (strcmp(e->name, "fputs") == 0 || strcmp(e->name, "fputc") == 0 ||
+                                strcmp(e->name, "putc") == 0 || strcmp(e->name, "fwrite") == 0)
+                        ? cn->nargs - 1 : 0;
+            stream = cn->args[k].text;
+        }
+        cn->changes_fs = fs_call_changes_files(e->name, stream);
+    }
     unsigned written = 0;
     if (fs_libc_writes(e->name, &written)) {
         for (int i = 1; i < e->nkids; i++) {
@@ -853,9 +865,12 @@ static void lower_call(fs_lowerer *L, const fs_ast *e)
         return;
     }
     /* a project function: its summaries say what it does to its arguments */
-    int first = 1;
+    int first = 1, defined = 0, changes = 0;
     for (const fs_summary *sum = fs_summaries_find(L->sums, e->name); sum; sum = fs_summaries_next(L->sums, sum)) {
-        if (sum->param >= e->nkids - 1)
+        defined = 1;
+        if (sum->param == FS_SUMMARY_CHANGES)
+            changes = 1;
+        if (sum->param < 0 || sum->param >= e->nkids - 1)
             continue;
         int m = n;
         if (!first) {
@@ -876,13 +891,27 @@ static void lower_call(fs_lowerer *L, const fs_ast *e)
         mn->path_arg = sum->param;
         fs_path_copy(&mn->path, &L->fn->nodes[n].args[sum->param]);
     }
-    /* non-const pointer arguments may be written; so may globals */
+    {
+        fs_node *cn = &L->fn->nodes[n];
+        cn->changes_fs |= changes;
+        for (int k = n; k < L->fn->nnodes; k++)
+            if (L->fn->nodes[k].kind == FS_N_CALL &&
+                (L->fn->nodes[k].op.kind == FS_OP_CREATE || L->fn->nodes[k].op.kind == FS_OP_REMOVE ||
+                 L->fn->nodes[k].op.kind == FS_OP_MODIFY || L->fn->nodes[k].op.kind == FS_OP_MAYBE))
+                cn->changes_fs = 1;
+        cn->ext_unknown = !defined && e->name;
+    }
+    /* non-const pointer arguments may be written; so may globals.  The
+     * variadic part of a function the project defines is read (a logger);
+     * of an unknown one, written (scanf-like). */
     const fs_callee_info *ci = &e->callee;
     for (int i = 1; i < e->nkids; i++) {
         int idx = i - 1;
         int byptr;
         if (ci->known && idx < ci->nparams && idx < 32)
             byptr = !(ci->const_ptr_mask & (1u << idx));
+        else if (ci->known && ci->variadic && idx >= ci->nparams && defined)
+            byptr = 0;
         else
             byptr = 1; /* variadic part, or no prototype */
         arg_may_be_written(L, e->kids[i], byptr);

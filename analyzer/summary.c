@@ -422,4 +422,20 @@ void fs_summarize(const fs_func *fn, fs_summaries *out)
         if (fn->vars[v].kind == FS_VAR_PARAM && fn->vars[v].param_index >= 0)
             fs_summarize_param(fn, v, &w, out);
     fs_walk_fini(&w);
+    /* function-level facts */
+    fs_summary s;
+    memset(&s, 0, sizeof s);
+    s.name = fn->name;
+    s.file = fn->file;
+    s.line = fn->range.begin.line;
+    s.op.access_mode = FS_MODE_UNKNOWN;
+    s.param = FS_SUMMARY_DEFINED;
+    fs_summaries_add(out, &s);
+    for (int n = 0; n < fn->nnodes; n++)
+        if (fn->nodes[n].kind == FS_N_CALL && fn->nodes[n].changes_fs) {
+            s.param = FS_SUMMARY_CHANGES;
+            s.op.kind = FS_OP_MAYBE;
+            fs_summaries_add(out, &s);
+            break;
+        }
 }

@@ -10,6 +10,11 @@
 
 #include "ir.h"
 
+/* Function-level entries (param < 0): the function is defined in the
+ * project (FS_SUMMARY_DEFINED), and it may change some file
+ * (FS_SUMMARY_CHANGES: writes, child processes, creates or removes). */
+enum { FS_SUMMARY_CHANGES = -1, FS_SUMMARY_DEFINED = -2 };
+
 typedef struct fs_summary {
     char *name;
     int param;  /* 0-based index of the path parameter */
