@@ -93,6 +93,7 @@ typedef struct fs_var {
     int ptr_to_const;   /* pointee cannot be written through it (const char *) */
     int is_array;
     fs_range scope;     /* the block it is declared in (locals); zero: unknown */
+    int escapes;        /* parameters: stored where the function's caller cannot see (a struct, a global) */
 } fs_var;
 
 /*

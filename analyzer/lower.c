@@ -992,6 +992,12 @@ static void lower_expr(fs_lowerer *L, const fs_ast *e)
             fs_buf m = { 0 };
             int through = 0;
             int v = lvalue_root(L, lhs, &m, &through);
+            /* a parameter stored into a struct, an array or a global escapes:
+             * whatever holds it may later act on the file */
+            const fs_ast *rs = strip(e->kids[1]);
+            if (rs && rs->kind == FS_A_IDENT && rs->var >= 0 && L->fn->vars[rs->var].kind == FS_VAR_PARAM &&
+                lhs && (lhs->kind != FS_A_IDENT || (v >= 0 && L->fn->vars[v].kind == FS_VAR_GLOBAL)))
+                L->fn->vars[rs->var].escapes = 1;
             if (v >= 0) {
                 emit_store(L, v, m.s, through);
                 if (!through && lhs && lhs->kind == FS_A_IDENT) {

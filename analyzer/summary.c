@@ -284,8 +284,10 @@ static void fs_summarize_param(const fs_func *fn, int var, fs_walk *w, fs_summar
             (k == FS_OP_OPEN && (fn->nodes[n].op.open_mode & FS_OPEN_WRITE)))
             any_mod = 1;
     }
-    if (!nops)
+    if (!nops && !fn->vars[var].escapes)
         return;
+    if (fn->vars[var].escapes)
+        any_mod = 1; /* kept somewhere: what is done with it later is unknown */
     /* walk from entry; stop at ops on the parameter; skip its NULL/empty guards */
     memset(w->mark, 0, (size_t)fn->nnodes);
     int sp = 0;
@@ -325,7 +327,10 @@ static void fs_summarize_param(const fs_func *fn, int var, fs_walk *w, fs_summar
     s.op.access_mode = FS_MODE_UNKNOWN;
     s.op.follows = 1;
     int ok = 0;
-    if (exit_reached || nfirst == 0) {
+    if (fn->vars[var].escapes) {
+        s.op.kind = FS_OP_MAYBE;
+        ok = 1;
+    } else if (exit_reached || nfirst == 0) {
         if (any_mod) {
             s.op.kind = FS_OP_MAYBE;
             ok = 1;

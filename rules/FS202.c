@@ -1,6 +1,31 @@
 /* FS202 stat-then-open: a stat of a path followed by an open of it. */
 #include "rulekit.h"
 
+#include <string.h>
+
+/* The race-free form: stat, open, then fstat the descriptor and compare
+ * the two (st_dev, st_ino).  The first stat's buffer is read after an
+ * fstat() that follows the open. */
+static int fs202_compared_after(fs_ctx *ctx, int a, int b)
+{
+    const fs_func *fn = fs_ctx_func(ctx);
+    const fs_node *an = fs_ctx_node(ctx, a);
+    if (an->buf_var < 0)
+        return 0;
+    for (int n = 0; n < fn->nnodes; n++) {
+        const fs_node *x = &fn->nodes[n];
+        if (x->kind != FS_N_CALL || !x->callee || (strcmp(x->callee, "fstat") != 0 && strcmp(x->callee, "fstat64") != 0))
+            continue;
+        if (!fs_reach(fs_ctx_walk(ctx), b, n, NULL, NULL))
+            continue;
+        for (int r = 0; r < fn->nnodes; r++)
+            if (fn->nodes[r].kind == FS_N_READ && fn->nodes[r].var == an->buf_var &&
+                fs_reach(fs_ctx_walk(ctx), n, r, NULL, NULL))
+                return 1;
+    }
+    return 0;
+}
+
 static void fs202_check(fs_ctx *ctx)
 {
     const fs_func *fn = fs_ctx_func(ctx);
@@ -16,7 +41,7 @@ static void fs202_check(fs_ctx *ctx)
             if (b->op.kind != FS_OP_OPEN)
                 continue;
             int how = fs_outcome_reach(fs_ctx_walk(ctx), a, nx[i]);
-            if ((how & FS_REACH) && !(how & FS_REACH_FAIL_ONLY))
+            if ((how & FS_REACH) && !(how & FS_REACH_FAIL_ONLY) && !fs202_compared_after(ctx, a, nx[i]))
                 hits[nh++] = nx[i];
         }
         if (!nh)
