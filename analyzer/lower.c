@@ -193,6 +193,9 @@ static void make_path(fs_lowerer *L, const fs_ast *e, fs_path *p)
         p->deps = NULL;
         p->ndeps = 0;
         p->root = -1;
+        /* no identity, but the name still tells (stderr, stdout) */
+        if (strip(e) && strip(e)->kind == FS_A_IDENT && strip(e)->name)
+            p->text = fs_xstrdup(strip(e)->name);
     }
     fs_buf_free(&b);
 }
