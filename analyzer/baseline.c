@@ -54,10 +54,19 @@ static char *fs_relative_to(const char *dir, const char *file)
     return b.s;
 }
 
+/* s as JSON holds it: bytes that are not UTF-8 become U+FFFD (a copy). */
+static char *fs_as_utf8(const char *s)
+{
+    char *fixed = fs_utf8_repair(s ? s : "", s ? strlen(s) : 0);
+    return fixed ? fixed : fs_xstrdup(s ? s : "");
+}
+
 static json_t *fs_jstr(const char *s)
 {
-    json_t *j = json_string(s ? s : "");
-    return j ? j : json_stringn_nocheck(s ? s : "", s ? strlen(s) : 0);
+    char *u = fs_as_utf8(s);
+    json_t *j = json_string(u);
+    free(u);
+    return j;
 }
 
 int fs_baseline_write(const char *path, const fs_findings *fs)
@@ -162,8 +171,13 @@ int fs_baseline_apply(const char *path, fs_findings *fs, int *dropped)
         fs_finding *f = &fs->v[i];
         int hit = 0;
         if (f->fingerprint && nkeys) {
-            char *rel = fs_relative_to(dir, f->file);
-            char *key = fs_key(rel, f->rule, f->fingerprint);
+            /* as written: names and fingerprints in UTF-8 */
+            char *raw = fs_relative_to(dir, f->file);
+            char *rel = fs_as_utf8(raw);
+            char *fp = fs_as_utf8(f->fingerprint);
+            free(raw);
+            char *key = fs_key(rel, f->rule, fp);
+            free(fp);
             char **at = bsearch(&key, keys, nkeys, sizeof *keys, fs_cmp_key);
             if (at) {
                 size_t k = (size_t)(at - keys);

@@ -1,16 +1,21 @@
 /* report_json.c - the JSON document of the contract, written with jansson. */
 #include "report.h"
+#include "util.h"
 #include "version.h"
 
 #include <jansson.h>
+#include <stdlib.h>
 #include <string.h>
 
 static json_t *fs_json_str(const char *s)
 {
-    json_t *j = json_string(s ? s : "");
-    /* jansson rejects invalid UTF-8: keep the bytes we can */
-    if (!j)
-        j = json_stringn_nocheck(s ? s : "", s ? strlen(s) : 0);
+    if (!s)
+        s = "";
+    /* JSON holds only UTF-8 (jansson would write nothing past a string that
+     * is not): other bytes become U+FFFD */
+    char *fixed = fs_utf8_repair(s, strlen(s));
+    json_t *j = json_string(fixed ? fixed : s);
+    free(fixed);
     return j;
 }
 

@@ -111,3 +111,55 @@ void fs_buf_free(fs_buf *b)
     b->s = NULL;
     b->len = b->cap = 0;
 }
+
+int fs_utf8_seq(const unsigned char *s, size_t n)
+{
+    if (n == 0)
+        return 0;
+    unsigned c = s[0];
+    if (c < 0x80)
+        return 1;
+    int len;
+    unsigned lo = 0x80, hi = 0xBF; /* the second byte's range */
+    if (c >= 0xC2 && c <= 0xDF)
+        len = 2;
+    else if (c >= 0xE0 && c <= 0xEF)
+        len = 3, lo = c == 0xE0 ? 0xA0 : 0x80, hi = c == 0xED ? 0x9F : 0xBF;
+    else if (c >= 0xF0 && c <= 0xF4)
+        len = 4, lo = c == 0xF0 ? 0x90 : 0x80, hi = c == 0xF4 ? 0x8F : 0xBF;
+    else
+        return 0;
+    if (n < (size_t)len || s[1] < lo || s[1] > hi)
+        return 0;
+    for (int i = 2; i < len; i++)
+        if (s[i] < 0x80 || s[i] > 0xBF)
+            return 0;
+    return len;
+}
+
+char *fs_utf8_repair(const char *s, size_t n)
+{
+    const unsigned char *u = (const unsigned char *)s;
+    size_t i = 0;
+    while (i < n) {
+        int k = fs_utf8_seq(u + i, n - i);
+        if (!k)
+            break;
+        i += (size_t)k;
+    }
+    if (i == n)
+        return NULL;
+    fs_buf b = { 0 };
+    fs_buf_add(&b, s, i);
+    while (i < n) {
+        int k = fs_utf8_seq(u + i, n - i);
+        if (k) {
+            fs_buf_add(&b, s + i, (size_t)k);
+            i += (size_t)k;
+        } else {
+            fs_buf_puts(&b, "\xEF\xBF\xBD");
+            i++;
+        }
+    }
+    return b.s;
+}

@@ -29,4 +29,12 @@ void fs_buf_puts(fs_buf *b, const char *s);
 void fs_buf_printf(fs_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void fs_buf_free(fs_buf *b);
 
+/* The length of the valid UTF-8 sequence at s (n bytes left), or 0 (RFC
+ * 3629: no overlong forms, surrogates or code points above U+10FFFF). */
+int fs_utf8_seq(const unsigned char *s, size_t n);
+/* s (n bytes) with each byte that starts no valid UTF-8 sequence replaced
+ * by U+FFFD: what JSON can hold of a name or text in another encoding.
+ * NULL when s is valid as it is; else a copy the caller frees. */
+char *fs_utf8_repair(const char *s, size_t n);
+
 #endif
