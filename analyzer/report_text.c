@@ -66,6 +66,58 @@ static void fs_print_source(FILE *out, int color, const char *line, long llen, i
     fs_buf_free(&b);
 }
 
+/* A control character (a line break, an escape sequence) as C writes it. */
+static void fs_put_control(FILE *out, unsigned char ch)
+{
+    if (ch == '\n')
+        fputs("\\n", out);
+    else if (ch == '\r')
+        fputs("\\r", out);
+    else if (ch == '\t')
+        fputs("\\t", out);
+    else
+        fprintf(out, "\\%03o", ch);
+}
+
+static int fs_has_control(const char *s)
+{
+    for (const unsigned char *p = (const unsigned char *)s; p && *p; p++)
+        if (*p < 0x20 || *p == 0x7f)
+            return 1;
+    return 0;
+}
+
+/* A file name as it is, or, when it holds a control character, in C
+ * quotes as git writes such names: one diagnostic stays one line. */
+static void fs_put_name(FILE *out, const char *s)
+{
+    if (!fs_has_control(s)) {
+        fputs(s ? s : "", out);
+        return;
+    }
+    fputc('"', out);
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+        if (*p < 0x20 || *p == 0x7f)
+            fs_put_control(out, *p);
+        else if (*p == '"' || *p == '\\')
+            fprintf(out, "\\%c", *p);
+        else
+            fputc(*p, out);
+    }
+    fputc('"', out);
+}
+
+/* A message with its control characters escaped. */
+static void fs_put_text(FILE *out, const char *s)
+{
+    for (const unsigned char *p = (const unsigned char *)s; p && *p; p++) {
+        if (*p < 0x20 || *p == 0x7f)
+            fs_put_control(out, *p);
+        else
+            fputc(*p, out);
+    }
+}
+
 static int fs_text_write(const fs_report_ctx *c)
 {
     FILE *out = c->out;
@@ -73,9 +125,12 @@ static int fs_text_write(const fs_report_ctx *c)
     int ncache = 0;
     for (int i = 0; i < c->findings->n; i++) {
         const fs_finding *f = &c->findings->v[i];
-        fprintf(out, "%s%s:%d:%d: %s%s:%s %s%s [%s]%s\n", c->color ? C_BOLD : "", f->file, f->range.begin.line,
-                f->range.begin.col, c->color ? C_MAG : "", f->severity, c->color ? C_RESET C_BOLD : "",
-                f->message, "", f->rule, c->color ? C_RESET : "");
+        fputs(c->color ? C_BOLD : "", out);
+        fs_put_name(out, f->file);
+        fprintf(out, ":%d:%d: %s%s:%s ", f->range.begin.line, f->range.begin.col, c->color ? C_MAG : "",
+                f->severity, c->color ? C_RESET C_BOLD : "");
+        fs_put_text(out, f->message);
+        fprintf(out, " [%s]%s\n", f->rule, c->color ? C_RESET : "");
         long llen;
         const char *line = fs_line_of(cache, &ncache, f->file, f->range.begin.line, &llen);
         if (line) {
@@ -84,16 +139,22 @@ static int fs_text_write(const fs_report_ctx *c)
         }
         for (int j = 0; j < f->nrelated; j++) {
             const fs_related *r = &f->related[j];
-            fprintf(out, "%s%s:%d:%d: %snote:%s %s\n", c->color ? C_BOLD : "", r->file, r->line, r->col,
-                    c->color ? C_CYAN : "", c->color ? C_RESET : "", r->message);
+            fputs(c->color ? C_BOLD : "", out);
+            fs_put_name(out, r->file);
+            fprintf(out, ":%d:%d: %snote:%s ", r->line, r->col, c->color ? C_CYAN : "", c->color ? C_RESET : "");
+            fs_put_text(out, r->message);
+            fputc('\n', out);
             const char *rl = fs_line_of(cache, &ncache, r->file, r->line, &llen);
             if (rl)
                 fs_print_source(out, c->color, rl, llen, r->col, r->col + 1);
         }
-        if (f->fix)
-            fprintf(out, "%s:%d:%d: note: fix (%s): %s\n", f->file, f->range.begin.line, f->range.begin.col,
-                    f->fix->safety == FS_FIX_SAFE ? "safe" : "unsafe, applied with --unsafe-fixes",
-                    f->fix->description ? f->fix->description : "");
+        if (f->fix) {
+            fs_put_name(out, f->file);
+            fprintf(out, ":%d:%d: note: fix (%s): ", f->range.begin.line, f->range.begin.col,
+                    f->fix->safety == FS_FIX_SAFE ? "safe" : "unsafe, applied with --unsafe-fixes");
+            fs_put_text(out, f->fix->description);
+            fputc('\n', out);
+        }
     }
     for (int i = 0; i < ncache; i++) {
         free(cache[i].file);
