@@ -88,7 +88,7 @@ int fs_ctx_nexts(fs_ctx *c, int a, const int **out)
     /* a write on any way from a to b ends the pair */
     int w = 0;
     for (int i = 0; i < nfound; i++)
-        if (!fs_changes_between(&c->walk, a, found[i]))
+        if (!fs_changes_between(&c->walk, a, found[i]) && fs_feasible_pair(fn, a, found[i]))
             found[w++] = found[i];
     nfound = w;
     if (nfound > 1)

@@ -52,6 +52,8 @@ static void fs_func_free_nodes(fs_func *f)
         free(n->args);
         free(n->member);
         free(n->macro);
+        free(n->cond_key);
+        free(n->cond_deps);
     }
     free(f->nodes);
     free(f->loops);

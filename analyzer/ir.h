@@ -162,10 +162,15 @@ typedef struct fs_node {
      * (globals), FS_WRITE_CWD a change of the working folder */
     int var;
     char *member;       /* member chain written, e.g. "->path"; NULL: the whole variable */
+    int wconst;         /* FS_N_WRITE of a constant to the whole variable: 1, and its value in wvalue */
+    long wvalue;
 
     /* FS_N_BRANCH: what the branch tests */
     int test;              /* node id of the tested call, -1 when none */
     fs_outcome out[2];     /* outcome of test implied on the true / false edge */
+    char *cond_key;        /* the tested expression, canonical, when it calls nothing (else NULL) */
+    int *cond_deps;        /* the variables it reads */
+    int ncond_deps;
     int guard_var;         /* a NULL / empty-string check of this variable, -1 */
     int guard_edge;        /* the edge taken when it is NULL or empty */
 
@@ -248,6 +253,12 @@ int fs_reach(fs_walk *w, int from, int to, int (*block)(const fs_func *, int, vo
 /* Does a write to any dependency of path p lie on some forward path from
  * `from` to `to`?  (A node both reachable from `from` and reaching `to`.) */
 int fs_write_between(fs_walk *w, int from, int to, const fs_path *p);
+
+/* Is there a way from the entry through call a to call b on which no
+ * condition is tested twice with opposite outcomes (with nothing it reads
+ * written in between) and no flag set to a constant is then tested the
+ * other way?  (Also 1 when the question is too big to answer.) */
+int fs_feasible_pair(const fs_func *fn, int a, int b);
 
 /* Is the path of call `from` written, or the file it names created, removed
  * or changed by a call, on some way from `from` to `to`? */

@@ -257,3 +257,151 @@ int fs_result_used(const fs_func *fn, int a)
     }
     return fn->nodes[a].op.fields_read;
 }
+
+/* --- feasibility of a pair (correlated conditions, constant flags) ----------- */
+
+#define FS_FEAS_MAX_FACTS 16
+#define FS_FEAS_MAX_STATES 20000
+
+typedef struct fs_fact {
+    const char *key;
+    int val;
+    const int *deps; /* a branch's variables, or NULL with self: a flag */
+    int ndeps;
+    int self;
+} fs_fact;
+
+typedef struct fs_fstate {
+    int node;
+    int passed;
+    int nfacts;
+    fs_fact facts[FS_FEAS_MAX_FACTS];
+} fs_fstate;
+
+static unsigned long long fs_str_hash(const char *s, unsigned long long h)
+{
+    for (; *s; s++)
+        h = (h ^ (unsigned char)*s) * 1099511628211ull;
+    return h;
+}
+
+/* Order-independent over the facts. */
+static unsigned long long fs_state_sig(const fs_fstate *s)
+{
+    unsigned long long acc = 0;
+    for (int i = 0; i < s->nfacts; i++)
+        acc += fs_str_hash(s->facts[i].key, 1469598103934665603ull + (unsigned long long)s->facts[i].val);
+    return ((unsigned long long)s->node * 2654435761u + (unsigned long long)s->passed) * 1099511628211ull ^ acc;
+}
+
+static int fs_fact_find(const fs_fstate *s, const char *key)
+{
+    for (int i = 0; i < s->nfacts; i++)
+        if (strcmp(s->facts[i].key, key) == 0)
+            return i;
+    return -1;
+}
+
+static int fs_fact_reads(const fs_fact *f, int var, const fs_func *fn)
+{
+    int n = f->deps ? f->ndeps : 1;
+    for (int k = 0; k < n; k++) {
+        int d = f->deps ? f->deps[k] : f->self;
+        if (var >= 0 ? d == var : (d >= 0 && d < fn->nvars && fn->vars[d].kind == FS_VAR_GLOBAL))
+            return 1;
+    }
+    return 0;
+}
+
+static void fs_fact_drop_var(fs_fstate *s, int var, const fs_func *fn)
+{
+    int w = 0;
+    for (int i = 0; i < s->nfacts; i++)
+        if (!fs_fact_reads(&s->facts[i], var, fn))
+            s->facts[w++] = s->facts[i];
+    s->nfacts = w;
+}
+
+int fs_feasible_pair(const fs_func *fn, int a, int b)
+{
+    /* only worth asking when some condition or flag could correlate */
+    int keyed = 0;
+    for (int n = 0; n < fn->nnodes && !keyed; n++)
+        keyed = fn->nodes[n].kind == FS_N_BRANCH && fn->nodes[n].cond_key;
+    if (!keyed)
+        return 1;
+    char (*vkeys)[16] = fs_xcalloc((size_t)fn->nvars + 1, 16);
+    for (int v = 0; v < fn->nvars; v++)
+        snprintf(vkeys[v], 16, "v%d", v);
+    size_t cap = (size_t)1 << 16;
+    unsigned long long *seen = fs_xcalloc(cap, sizeof *seen);
+    size_t nseen = 0;
+    int capstack = 256, sp = 0, result = 0, states = 0;
+    fs_fstate *stack = fs_xmalloc(sizeof *stack * (size_t)capstack);
+    memset(&stack[0], 0, sizeof stack[0]);
+    stack[sp++].node = fn->entry;
+    while (sp > 0) {
+        fs_fstate s = stack[--sp];
+        if (s.node == a)
+            s.passed = 1;
+        if (s.node == b && s.passed) {
+            result = 1;
+            break;
+        }
+        if (++states > FS_FEAS_MAX_STATES || nseen * 2 >= cap) {
+            result = 1; /* too big to tell: assume it can happen */
+            break;
+        }
+        unsigned long long sig = fs_state_sig(&s) | 1;
+        size_t h = (size_t)(sig % cap);
+        int dup = 0;
+        while (seen[h]) {
+            if (seen[h] == sig) {
+                dup = 1;
+                break;
+            }
+            h = (h + 1) % cap;
+        }
+        if (dup)
+            continue;
+        seen[h] = sig;
+        nseen++;
+        const fs_node *x = &fn->nodes[s.node];
+        if (x->kind == FS_N_WRITE) {
+            fs_fact_drop_var(&s, x->var >= 0 ? x->var : -1, fn);
+            if (x->var >= 0 && x->wconst && !x->member && s.nfacts < FS_FEAS_MAX_FACTS) {
+                fs_fact *f = &s.facts[s.nfacts++];
+                f->key = vkeys[x->var];
+                f->val = x->wvalue != 0;
+                f->deps = NULL;
+                f->ndeps = 0;
+                f->self = x->var;
+            }
+        }
+        int known = x->kind == FS_N_BRANCH && x->cond_key ? fs_fact_find(&s, x->cond_key) : -1;
+        int forced = known >= 0 ? (s.facts[known].val ? 0 : 1) : -1;
+        for (int e = 0; e < x->nsucc; e++) {
+            if (x->succ[e].back || (forced >= 0 && e != forced))
+                continue;
+            if (sp + 1 >= capstack) {
+                capstack *= 2;
+                stack = fs_xrealloc(stack, sizeof *stack * (size_t)capstack);
+            }
+            fs_fstate *t = &stack[sp++];
+            *t = s;
+            t->node = x->succ[e].to;
+            if (x->kind == FS_N_BRANCH && x->cond_key && known < 0 && e < 2 && t->nfacts < FS_FEAS_MAX_FACTS) {
+                fs_fact *f = &t->facts[t->nfacts++];
+                f->key = x->cond_key;
+                f->val = e == 0;
+                f->deps = x->cond_deps;
+                f->ndeps = x->ncond_deps;
+                f->self = -1;
+            }
+        }
+    }
+    free(stack);
+    free(seen);
+    free(vkeys);
+    return result;
+}

@@ -468,6 +468,48 @@ static fs_test test_of(fs_lowerer *L, const fs_ast *e)
     return r;
 }
 
+/* A canonical text for a condition that calls nothing, and the variables
+ * it reads; 0 when it calls something or is too big. */
+static int cond_key_of(const fs_ast *e, fs_buf *b, int **deps, int *ndeps, int depth)
+{
+    if (!e || depth > 32 || b->len > 512)
+        return 0;
+    switch (e->kind) {
+    case FS_A_IDENT:
+        if (e->var >= 0) {
+            fs_buf_printf(b, "v%d", e->var);
+            *deps = fs_xrealloc(*deps, sizeof(int) * (size_t)(*ndeps + 1));
+            (*deps)[(*ndeps)++] = e->var;
+        } else {
+            fs_buf_puts(b, e->name ? e->name : "?");
+        }
+        return 1;
+    case FS_A_NUMBER:
+        fs_buf_printf(b, "%ld", e->value);
+        return 1;
+    case FS_A_STRING:
+        fs_buf_puts(b, e->name ? e->name : "\"\"");
+        return 1;
+    case FS_A_CALL:
+    case FS_A_ASSIGN:
+        return 0;
+    case FS_A_UNOP:
+        if (e->name && (strstr(e->name, "++") || strstr(e->name, "--")))
+            return 0;
+        break;
+    default:
+        break;
+    }
+    fs_buf_printf(b, "(%d%s%s", (int)e->kind, e->name ? e->name : "", e->arrow ? ">" : "");
+    for (int i = 0; i < e->nkids; i++) {
+        fs_buf_puts(b, " ");
+        if (!cond_key_of(e->kids[i], b, deps, ndeps, depth + 1))
+            return 0;
+    }
+    fs_buf_puts(b, ")");
+    return 1;
+}
+
 /* Is e a NULL or empty-string check of a parameter?  Returns the variable and
  * sets *when_true to 1 when the expression is true for NULL/empty. */
 static int guard_of(const fs_lowerer *L, const fs_ast *e, int *when_true)
@@ -1003,6 +1045,12 @@ static void lower_expr(fs_lowerer *L, const fs_ast *e)
                 L->fn->vars[rs->var].escapes = 1;
             if (v >= 0) {
                 emit_store(L, v, m.s, through);
+                long cv2;
+                if (!through && lhs && lhs->kind == FS_A_IDENT && is_op(e, "=") && is_number(e->kids[1], &cv2) &&
+                    L->cur >= 0 && L->fn->nodes[L->cur].kind == FS_N_WRITE && L->fn->nodes[L->cur].var == v) {
+                    L->fn->nodes[L->cur].wconst = 1;
+                    L->fn->nodes[L->cur].wvalue = cv2;
+                }
                 if (!through && lhs && lhs->kind == FS_A_IDENT) {
                     note_alias(L, v, e->kids[1]);
                     if (is_op(e, "="))
@@ -1084,6 +1132,18 @@ static void lower_cond(fs_lowerer *L, const fs_ast *e, int t, int f, const fs_as
         bn->test = ts.call;
         bn->out[0] = ts.t;
         bn->out[1] = ts.f;
+        {
+            fs_buf kb = { 0 };
+            int *deps = NULL, ndeps = 0;
+            if (cond_key_of(s, &kb, &deps, &ndeps, 0)) {
+                bn->cond_key = kb.s;
+                bn->cond_deps = deps;
+                bn->ncond_deps = ndeps;
+            } else {
+                fs_buf_free(&kb);
+                free(deps);
+            }
+        }
         int when_true;
         int g = guard_of(L, s, &when_true);
         if (g >= 0) {
