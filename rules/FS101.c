@@ -174,40 +174,32 @@ static void fs101_fix(fs_ctx *ctx, fs_finding *f, int a, int b)
     }
 }
 
+static int fs101_first(fs_ctx *ctx, int a)
+{
+    return fs_is_existence_probe(fs_ctx_node(ctx, a)) && fs_result_tested(ctx, a);
+}
+
+static int fs101_second(fs_ctx *ctx, int a, int b)
+{
+    return fs_is_stat_probe(fs_ctx_node(ctx, b)) && (fs_outcome_reach(fs_ctx_walk(ctx), a, b) & FS_REACH_SUCC_ONLY);
+}
+
+static void fs101_report(fs_ctx *ctx, fs_finding *f, int a, int b, const fs_pair_names *n)
+{
+    const fs_node *bn = fs_ctx_node(ctx, b);
+    char pred[48] = "";
+    if (bn->op.pred[0])
+        snprintf(pred, sizeof pred, " with %s(st.st_mode)", bn->op.pred[0] == '!' ? bn->op.pred + 1 : bn->op.pred);
+    f->message = fs_xasprintf("existence check is redundant: %s of '%s' on line %d fails with ENOENT "
+                              "too; drop %s and test the result of one stat()%s",
+                              n->second, f->path_expr, n->line, n->first, pred);
+    fs101_fix(ctx, f, a, b);
+}
+
 static void fs101_check(fs_ctx *ctx)
 {
-    const fs_func *fn = fs_ctx_func(ctx);
-    for (int a = 0; a < fn->nnodes; a++) {
-        const fs_node *an = fs_ctx_node(ctx, a);
-        if (!fs_is_existence_probe(an) || !fs_result_tested(ctx, a))
-            continue;
-        const int *nx;
-        int n = fs_ctx_nexts(ctx, a, &nx);
-        int hits[64], nh = 0;
-        for (int i = 0; i < n && nh < 64; i++) {
-            const fs_node *b = fs_ctx_node(ctx, nx[i]);
-            if (fs_is_stat_probe(b) && (fs_outcome_reach(fs_ctx_walk(ctx), a, nx[i]) & FS_REACH_SUCC_ONLY))
-                hits[nh++] = nx[i];
-        }
-        if (!nh)
-            continue;
-        fs_finding *f = fs_ctx_report(ctx, a);
-        if (!f)
-            continue;
-        const fs_node *b = fs_ctx_node(ctx, hits[0]);
-        char an_name[96], bn_name[96];
-        fs_call_name(an, an_name, sizeof an_name);
-        fs_call_name(b, bn_name, sizeof bn_name);
-        char pred[48] = "";
-        if (b->op.pred[0])
-            snprintf(pred, sizeof pred, " with %s(st.st_mode)", b->op.pred[0] == '!' ? b->op.pred + 1 : b->op.pred);
-        f->message = fs_xasprintf("existence check is redundant: %s of '%s' on line %d fails with ENOENT "
-                                  "too; drop %s and test the result of one stat()%s",
-                                  bn_name, f->path_expr, b->range.begin.line, an_name, pred);
-        f->syscalls_saved = 1;
-        fs_note_calls(f, ctx, hits, 0, nh, b->op.family == FS_PROBE_STAT ? "is stat()ed by" : "is probed by");
-        fs101_fix(ctx, f, a, hits[0]);
-    }
+    static const fs_pair_spec spec = { fs101_first, fs101_second, "is stat()ed by", fs101_report };
+    fs_pairs(ctx, &spec);
 }
 
 const fs_rule fs_rule_fs101 = {

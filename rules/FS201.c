@@ -75,40 +75,32 @@ static void fs201_fix(fs_ctx *ctx, fs_finding *f, int a, int b)
     fs_fix_delete_statement(ctx, fix, a);
 }
 
+static int fs201_first(fs_ctx *ctx, int a)
+{
+    const fs_node *an = fs_ctx_node(ctx, a);
+    return (fs_is_access_probe(an) || (an->op.via_wrapper && fs_is_existence_probe(an))) && fs_result_tested(ctx, a);
+}
+
+static int fs201_second(fs_ctx *ctx, int a, int b)
+{
+    const fs_node *bn = fs_ctx_node(ctx, b);
+    return bn->op.kind == FS_OP_OPEN && fs201_open_checks(fs_ctx_node(ctx, a), bn) &&
+           (fs_outcome_reach(fs_ctx_walk(ctx), a, b) & FS_REACH_SUCC_ONLY);
+}
+
+static void fs201_report(fs_ctx *ctx, fs_finding *f, int a, int b, const fs_pair_names *n)
+{
+    f->message = fs_xasprintf("access check before open is a race (CWE-367): '%s' can change between %s "
+                              "and %s on line %d, which checks the same; open it directly and handle "
+                              "its failure (errno)",
+                              f->path_expr, n->first, n->second, n->line);
+    fs201_fix(ctx, f, a, b);
+}
+
 static void fs201_check(fs_ctx *ctx)
 {
-    const fs_func *fn = fs_ctx_func(ctx);
-    for (int a = 0; a < fn->nnodes; a++) {
-        const fs_node *an = fs_ctx_node(ctx, a);
-        int ok = fs_is_access_probe(an) || (an->op.via_wrapper && fs_is_existence_probe(an));
-        if (!ok || !fs_result_tested(ctx, a))
-            continue;
-        const int *nx;
-        int n = fs_ctx_nexts(ctx, a, &nx);
-        int hits[64], nh = 0;
-        for (int i = 0; i < n && nh < 64; i++) {
-            const fs_node *b = fs_ctx_node(ctx, nx[i]);
-            if (b->op.kind == FS_OP_OPEN && fs201_open_checks(an, b) &&
-                (fs_outcome_reach(fs_ctx_walk(ctx), a, nx[i]) & FS_REACH_SUCC_ONLY))
-                hits[nh++] = nx[i];
-        }
-        if (!nh)
-            continue;
-        fs_finding *f = fs_ctx_report(ctx, a);
-        if (!f)
-            continue;
-        const fs_node *b = fs_ctx_node(ctx, hits[0]);
-        char an_name[96], bn_name[96];
-        fs_call_name(an, an_name, sizeof an_name);
-        fs_call_name(b, bn_name, sizeof bn_name);
-        f->message = fs_xasprintf("access check before open is a race (CWE-367): '%s' can change between %s "
-                                  "and %s on line %d, which checks the same; open it directly and handle "
-                                  "its failure (errno)",
-                                  f->path_expr, an_name, bn_name, b->range.begin.line);
-        f->syscalls_saved = 1;
-        fs_note_calls(f, ctx, hits, 0, nh, "is opened by");
-        fs201_fix(ctx, f, a, hits[0]);
-    }
+    static const fs_pair_spec spec = { fs201_first, fs201_second, "is opened by", fs201_report };
+    fs_pairs(ctx, &spec);
 }
 
 const fs_rule fs_rule_fs201 = {

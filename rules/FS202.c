@@ -26,40 +26,32 @@ static int fs202_compared_after(fs_ctx *ctx, int a, int b)
     return 0;
 }
 
+static int fs202_first(fs_ctx *ctx, int a)
+{
+    return fs_is_stat_probe(fs_ctx_node(ctx, a)) && fs_result_tested(ctx, a);
+}
+
+static int fs202_second(fs_ctx *ctx, int a, int b)
+{
+    if (fs_ctx_node(ctx, b)->op.kind != FS_OP_OPEN)
+        return 0;
+    int how = fs_outcome_reach(fs_ctx_walk(ctx), a, b);
+    return (how & FS_REACH) && !(how & FS_REACH_FAIL_ONLY) && !fs202_compared_after(ctx, a, b);
+}
+
+static void fs202_report(fs_ctx *ctx, fs_finding *f, int a, int b, const fs_pair_names *n)
+{
+    f->message = fs_xasprintf("stat before open is a race (CWE-367): '%s' can change between %s and %s "
+                              "on line %d; open it first, then fstat() the descriptor%s",
+                              f->path_expr, n->first, n->second, n->line,
+                              fs_ctx_node(ctx, a)->op.follows == 0
+                                  ? " (with O_NOFOLLOW, as the lstat() did not follow links)" : "");
+}
+
 static void fs202_check(fs_ctx *ctx)
 {
-    const fs_func *fn = fs_ctx_func(ctx);
-    for (int a = 0; a < fn->nnodes; a++) {
-        const fs_node *an = fs_ctx_node(ctx, a);
-        if (!fs_is_stat_probe(an) || !fs_result_tested(ctx, a))
-            continue;
-        const int *nx;
-        int n = fs_ctx_nexts(ctx, a, &nx);
-        int hits[64], nh = 0;
-        for (int i = 0; i < n && nh < 64; i++) {
-            const fs_node *b = fs_ctx_node(ctx, nx[i]);
-            if (b->op.kind != FS_OP_OPEN)
-                continue;
-            int how = fs_outcome_reach(fs_ctx_walk(ctx), a, nx[i]);
-            if ((how & FS_REACH) && !(how & FS_REACH_FAIL_ONLY) && !fs202_compared_after(ctx, a, nx[i]))
-                hits[nh++] = nx[i];
-        }
-        if (!nh)
-            continue;
-        fs_finding *f = fs_ctx_report(ctx, a);
-        if (!f)
-            continue;
-        const fs_node *b = fs_ctx_node(ctx, hits[0]);
-        char an_name[96], bn_name[96];
-        fs_call_name(an, an_name, sizeof an_name);
-        fs_call_name(b, bn_name, sizeof bn_name);
-        f->message = fs_xasprintf("stat before open is a race (CWE-367): '%s' can change between %s and %s "
-                                  "on line %d; open it first, then fstat() the descriptor%s",
-                                  f->path_expr, an_name, bn_name, b->range.begin.line,
-                                  an->op.follows == 0 ? " (with O_NOFOLLOW, as the lstat() did not follow links)" : "");
-        f->syscalls_saved = 1;
-        fs_note_calls(f, ctx, hits, 0, nh, "is opened by");
-    }
+    static const fs_pair_spec spec = { fs202_first, fs202_second, "is opened by", fs202_report };
+    fs_pairs(ctx, &spec);
 }
 
 const fs_rule fs_rule_fs202 = {

@@ -1,39 +1,70 @@
 /* FS302 check-then-remove: an existence probe whose "exists" outcome leads to removing the path. */
 #include "rulekit.h"
 
+#include <string.h>
+
+static int fs302_first(fs_ctx *ctx, int a)
+{
+    return fs_is_existence_probe(fs_ctx_node(ctx, a)) && fs_result_tested(ctx, a);
+}
+
+/* The check must lead straight to the remove: when it also guards other
+ * work, removing directly is not what the code means. */
+static int fs302_second(fs_ctx *ctx, int a, int b)
+{
+    return fs_ctx_node(ctx, b)->op.kind == FS_OP_REMOVE &&
+           (fs_outcome_reach(fs_ctx_walk(ctx), a, b) & FS_REACH_SUCC_ONLY) && fs_succ_target(ctx, a) >= 0 &&
+           fs_straight_to(ctx, fs_succ_target(ctx, a), b);
+}
+
+/* `exists(p) && unlink(p) != 0` becomes `unlink(p) != 0 && errno != ENOENT`;
+ * always unsafe: unlink() removes a dangling symlink that the check called
+ * missing. */
+static void fs302_fix(fs_ctx *ctx, fs_finding *f, int a, int b)
+{
+    const fs_node *an = fs_ctx_node(ctx, a), *bn = fs_ctx_node(ctx, b);
+    long len;
+    const char *t = fs_ctx_source(ctx, an->file, &len);
+    if (!t || !an->file || !bn->file || strcmp(an->file, bn->file) != 0 || !strstr(t, "errno.h"))
+        return;
+    long ae = an->atom.end.offset, bb = bn->atom.begin.offset, be = bn->atom.end.offset;
+    if (ae > bb || be > len || an->atom.begin.offset >= ae)
+        return;
+    const char *p = t + ae;
+    while (p < t + bb && (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r'))
+        p++;
+    if (t + bb - p < 2 || p[0] != '&' || p[1] != '&')
+        return;
+    for (p += 2; p < t + bb; p++)
+        if (*p != ' ' && *p != '\t' && *p != '\n' && *p != '\r')
+            return;
+    /* B's atom must be true when the remove failed: `unlink(p) != 0`, `< 0` */
+    const fs_func *fn = fs_ctx_func(ctx);
+    int fails_true = 0;
+    for (int n = 0; n < fn->nnodes; n++)
+        if (fn->nodes[n].kind == FS_N_BRANCH && fn->nodes[n].test == b && fn->nodes[n].out[0] == FS_OUT_FAIL)
+            fails_true = 1;
+    if (!fails_true || fs_fail_target(ctx, a) < 0 || fs_fail_target(ctx, a) != fs_succ_target(ctx, b))
+        return;
+    fs_fix *fix = fs_finding_set_fix(f, FS_FIX_UNSAFE,
+                                     "remove directly and ignore ENOENT (unsafe: the remove also takes away a "
+                                     "dangling symlink that the check called missing)");
+    fs_fix_add_edit(fix, an->file, an->atom.begin.offset, bb - an->atom.begin.offset, "");
+    fs_fix_add_edit(fix, an->file, be, 0, " && errno != ENOENT");
+}
+
+static void fs302_report(fs_ctx *ctx, fs_finding *f, int a, int b, const fs_pair_names *n)
+{
+    f->message = fs_xasprintf("existence check before remove: '%s' can vanish between %s and %s on line "
+                              "%d (CWE-367); remove it directly and ignore ENOENT",
+                              f->path_expr, n->first, n->second, n->line);
+    fs302_fix(ctx, f, a, b);
+}
+
 static void fs302_check(fs_ctx *ctx)
 {
-    const fs_func *fn = fs_ctx_func(ctx);
-    for (int a = 0; a < fn->nnodes; a++) {
-        const fs_node *an = fs_ctx_node(ctx, a);
-        if (!fs_is_existence_probe(an) || !fs_result_tested(ctx, a))
-            continue;
-        const int *nx;
-        int n = fs_ctx_nexts(ctx, a, &nx);
-        int hits[64], nh = 0;
-        for (int i = 0; i < n && nh < 64; i++) {
-            const fs_node *b = fs_ctx_node(ctx, nx[i]);
-            /* the check must lead straight to the remove: when it also guards
-             * other work, removing directly is not what the code means */
-            if (b->op.kind == FS_OP_REMOVE && (fs_outcome_reach(fs_ctx_walk(ctx), a, nx[i]) & FS_REACH_SUCC_ONLY) &&
-                fs_succ_target(ctx, a) >= 0 && fs_straight_to(ctx, fs_succ_target(ctx, a), nx[i]))
-                hits[nh++] = nx[i];
-        }
-        if (!nh)
-            continue;
-        fs_finding *f = fs_ctx_report(ctx, a);
-        if (!f)
-            continue;
-        const fs_node *b = fs_ctx_node(ctx, hits[0]);
-        char an_name[96], bn_name[96];
-        fs_call_name(an, an_name, sizeof an_name);
-        fs_call_name(b, bn_name, sizeof bn_name);
-        f->message = fs_xasprintf("existence check before remove: '%s' can vanish between %s and %s on line "
-                                  "%d (CWE-367); remove it directly and ignore ENOENT",
-                                  f->path_expr, an_name, bn_name, b->range.begin.line);
-        f->syscalls_saved = 1;
-        fs_note_calls(f, ctx, hits, 0, nh, "is removed by");
-    }
+    static const fs_pair_spec spec = { fs302_first, fs302_second, "is removed by", fs302_report };
+    fs_pairs(ctx, &spec);
 }
 
 const fs_rule fs_rule_fs302 = {

@@ -21,6 +21,24 @@ static inline void fs_note_calls(fs_finding *f, const fs_ctx *ctx, const int *v,
     }
 }
 
+/* The pair rules (FS101, FS201, FS202, FS301, FS302): for each call a that
+ * `first` accepts, the nearest later calls on its path that `second`
+ * accepts; a is reported with the first of them (the others become notes
+ * "PATH <verb> NAME() here"), and `report` writes the message and the fix. */
+typedef struct fs_pair_names {
+    char first[96], second[96]; /* "access()", "is_dir()" */
+    int line;                   /* of the second call */
+} fs_pair_names;
+
+typedef struct fs_pair_spec {
+    int (*first)(fs_ctx *ctx, int a);
+    int (*second)(fs_ctx *ctx, int a, int b);
+    const char *verb;
+    void (*report)(fs_ctx *ctx, fs_finding *f, int a, int b, const fs_pair_names *names);
+} fs_pair_spec;
+
+void fs_pairs(fs_ctx *ctx, const fs_pair_spec *spec);
+
 /* Was call a's result tested in a way that tells success from failure? */
 static inline int fs_result_tested(const fs_ctx *ctx, int a)
 {

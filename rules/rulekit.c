@@ -1,0 +1,30 @@
+/* rulekit.c - the loop the pair rules share. */
+#include "rulekit.h"
+
+void fs_pairs(fs_ctx *ctx, const fs_pair_spec *spec)
+{
+    const fs_func *fn = fs_ctx_func(ctx);
+    for (int a = 0; a < fn->nnodes; a++) {
+        if (!spec->first(ctx, a))
+            continue;
+        const int *nx;
+        int n = fs_ctx_nexts(ctx, a, &nx);
+        int hits[64], nh = 0;
+        for (int i = 0; i < n && nh < 64; i++)
+            if (spec->second(ctx, a, nx[i]))
+                hits[nh++] = nx[i];
+        if (!nh)
+            continue;
+        fs_finding *f = fs_ctx_report(ctx, a);
+        if (!f)
+            continue;
+        const fs_node *an = fs_ctx_node(ctx, a), *bn = fs_ctx_node(ctx, hits[0]);
+        fs_pair_names names;
+        fs_call_name(an, names.first, sizeof names.first);
+        fs_call_name(bn, names.second, sizeof names.second);
+        names.line = bn->range.begin.line;
+        f->syscalls_saved = 1;
+        spec->report(ctx, f, a, hits[0], &names);
+        fs_note_calls(f, ctx, hits, 0, nh, spec->verb ? spec->verb : "is used by");
+    }
+}
