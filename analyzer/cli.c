@@ -247,7 +247,10 @@ int fs_cli_main(int argc, char **argv)
     int shard_i = 0, shard_n = 0;
     int use_index = 1, use_cache = 1, prefilter = 1;
     fs_inputs paths = { 0 };
-    fs_inputs extra_before = { 0 }, extra_after = { 0 }; /* --extra-arg-before, --extra-arg */
+    /* --extra-arg-before, --extra-arg: room for every argument, so no early
+     * return has to free them */
+    char *eb_store[argc + 1], *ea_store[argc + 1];
+    fs_inputs extra_before = { eb_store, 0, argc + 1 }, extra_after = { ea_store, 0, argc + 1 };
     const char **cflags = NULL;
     int ncflags = 0;
     int err = 0;
@@ -489,6 +492,7 @@ int fs_cli_main(int argc, char **argv)
     fs_units units = { 0 };
     if (fs_cli_units_of(files.v, files.n, pdir, &units) != 0) {
         fs_units_free(&units);
+        free(flags);
         fs_configs_delete(configs);
         free(file_cfg);
         fs_changes_delete(changes);
@@ -605,7 +609,5 @@ int fs_cli_main(int argc, char **argv)
         free(files.v[i]);
     free(files.v);
     free(flags);
-    free(extra_before.v);
-    free(extra_after.v);
     return status;
 }
