@@ -23,10 +23,13 @@ fs_texts *fs_texts_new(void)
     return fs_xcalloc(1, sizeof(fs_texts));
 }
 
+static void fs_text_offset_forget(void);
+
 void fs_texts_delete(fs_texts *s)
 {
     if (!s)
         return;
+    fs_text_offset_forget(); /* its texts go: a new one may reuse an address */
     for (int i = 0; i < s->n; i++) {
         free(s->v[i].file);
         free(s->v[i].text);
@@ -57,18 +60,45 @@ const char *fs_texts_get(fs_texts *s, const char *file, long *len)
     return t;
 }
 
+/* The line starts of the last text asked about (findings come sorted by
+ * file, so one table serves a whole file's findings). */
+static _Thread_local const char *fs_lines_text;
+static _Thread_local long fs_lines_len;
+static _Thread_local long *fs_lines_start;
+static _Thread_local int fs_lines_n;
+
+static void fs_text_offset_forget(void)
+{
+    free(fs_lines_start);
+    fs_lines_start = NULL;
+    fs_lines_text = NULL;
+    fs_lines_len = 0;
+    fs_lines_n = 0;
+}
+
 long fs_text_offset(const char *text, long len, int line, int col)
 {
     if (!text || line < 1 || col < 1)
         return -1;
-    long p = 0;
-    for (int l = 1; l < line; l++) {
-        const char *nl = memchr(text + p, '\n', (size_t)(len - p));
-        if (!nl)
-            return -1;
-        p = nl - text + 1;
+    if (fs_lines_text != text || fs_lines_len != len) {
+        free(fs_lines_start);
+        int cap = 1024;
+        fs_lines_start = fs_xmalloc(sizeof(long) * (size_t)cap);
+        fs_lines_n = 0;
+        fs_lines_start[fs_lines_n++] = 0;
+        for (const char *p = text, *end = text + len; (p = memchr(p, '\n', (size_t)(end - p))) != NULL; p++) {
+            if (fs_lines_n == cap) {
+                cap *= 2;
+                fs_lines_start = fs_xrealloc(fs_lines_start, sizeof(long) * (size_t)cap);
+            }
+            fs_lines_start[fs_lines_n++] = p - text + 1;
+        }
+        fs_lines_text = text;
+        fs_lines_len = len;
     }
-    long off = p + col - 1;
+    if (line > fs_lines_n)
+        return -1;
+    long off = fs_lines_start[line - 1] + col - 1;
     return off <= len ? off : len;
 }
 
