@@ -14,11 +14,31 @@ typedef struct fs_unit_result {
     fs_stats stats;
 } fs_unit_result;
 
-typedef struct fs_seen_fn {
-    char *key; /* "file:line" of a function defined outside the main file */
-} fs_seen_fn;
+/* A function defined outside the main file (a header's), and the unit
+ * that checks it: the first in unit order that reaches it, so that the
+ * findings are the same for every -j even where a header's function
+ * depends on its unit (macros, setuid calls, configuration). */
+typedef struct fs_owner {
+    char *key; /* "/abs/file:line" */
+    int slot;  /* todo slot of the unit that checks it */
+} fs_owner;
 
-typedef struct fs_pool {
+/* A unit checked a header's function (and may have lost it since to a unit
+ * earlier in the order, which checked it too). */
+typedef struct fs_claim {
+    int slot;
+    char *file; /* absolute */
+    int line;
+    const char *key;
+} fs_claim;
+
+typedef struct fs_claim_ctx {
+    struct fs_pool *pool;
+    int slot;
+} fs_claim_ctx;
+
+typedef struct fs_pool fs_pool;
+struct fs_pool {
     const fs_units *units;
     const fs_run_opts *opts;
     int *todo;            /* unit indexes to analyse */
@@ -28,11 +48,13 @@ typedef struct fs_pool {
     fs_unit_result *res;  /* per todo slot */
     pthread_mutex_t lock;
     struct timespec start;
-    /* header functions already analysed by some unit ("/abs/file:line"):
-     * an open-addressing hash set */
-    char **seen;
+    /* header functions checked by some unit: an open-addressing hash
+     * table, and every claim made */
+    fs_owner *seen;
     size_t nseen, capseen;
-} fs_pool;
+    fs_claim *claims;
+    int nclaims, capclaims;
+};
 
 int fs_in_shard(int index, int shard_i, int shard_n)
 {
@@ -49,17 +71,27 @@ static size_t fs_hash(const char *s)
     return h;
 }
 
-/* Adds key (taking it) unless the set has it; returns 1 when added. */
-static int fs_seen_add(fs_pool *p, char *key)
+static fs_owner *fs_owner_find(fs_pool *p, const char *key)
+{
+    if (!p->capseen)
+        return NULL;
+    for (size_t k = fs_hash(key) & (p->capseen - 1); p->seen[k].key; k = (k + 1) & (p->capseen - 1))
+        if (strcmp(p->seen[k].key, key) == 0)
+            return &p->seen[k];
+    return NULL;
+}
+
+/* Adds key (taking it), owned by slot; returns the key as stored. */
+static const char *fs_owner_add(fs_pool *p, char *key, int slot)
 {
     if (2 * (p->nseen + 1) > p->capseen) {
         size_t cap = p->capseen ? 2 * p->capseen : 256;
-        char **v = fs_xcalloc(cap, sizeof *v);
+        fs_owner *v = fs_xcalloc(cap, sizeof *v);
         for (size_t i = 0; i < p->capseen; i++) {
-            if (!p->seen[i])
+            if (!p->seen[i].key)
                 continue;
-            size_t k = fs_hash(p->seen[i]) & (cap - 1);
-            while (v[k])
+            size_t k = fs_hash(p->seen[i].key) & (cap - 1);
+            while (v[k].key)
                 k = (k + 1) & (cap - 1);
             v[k] = p->seen[i];
         }
@@ -68,29 +100,95 @@ static int fs_seen_add(fs_pool *p, char *key)
         p->capseen = cap;
     }
     size_t k = fs_hash(key) & (p->capseen - 1);
-    for (; p->seen[k]; k = (k + 1) & (p->capseen - 1))
-        if (strcmp(p->seen[k], key) == 0) {
-            free(key);
-            return 0;
-        }
-    p->seen[k] = key;
+    while (p->seen[k].key)
+        k = (k + 1) & (p->capseen - 1);
+    p->seen[k].key = key;
+    p->seen[k].slot = slot;
     p->nseen++;
-    return 1;
+    return key;
 }
 
-/* The unit that reaches a header's function first checks it.  Keys are
- * absolute and normalised: units in other folders name the header
- * differently ("a/../include/x.h", "include/x.h"). */
+/* A header's function is checked by the first unit, in unit order, that
+ * reaches it: a unit checks it unless a unit before it has; a unit after
+ * it that checked it already loses it (fs_drop_lost).  Keys are absolute
+ * and normalised: units in other folders name the header differently
+ * ("a/../include/x.h", "include/x.h"). */
 static int fs_claim_function(void *arg, const char *file, int line)
 {
-    fs_pool *p = arg;
+    fs_claim_ctx *c = arg;
+    fs_pool *p = c->pool;
     char *abs = fs_path_absolute(file, NULL);
     char *key = fs_xasprintf("%s:%d", abs, line);
-    free(abs);
+    const char *stored = NULL;
     pthread_mutex_lock(&p->lock);
-    int mine = fs_seen_add(p, key);
+    fs_owner *o = fs_owner_find(p, key);
+    if (!o) {
+        stored = fs_owner_add(p, key, c->slot);
+        key = NULL;
+    } else if (o->slot > c->slot) {
+        o->slot = c->slot;
+        stored = o->key;
+    }
+    if (stored) {
+        fs_grow(&p->claims, &p->capclaims, p->nclaims + 1, sizeof *p->claims);
+        fs_claim *cl = &p->claims[p->nclaims++];
+        cl->slot = c->slot;
+        cl->file = abs;
+        cl->line = line;
+        cl->key = stored;
+        abs = NULL;
+    }
     pthread_mutex_unlock(&p->lock);
-    return mine;
+    free(key);
+    free(abs);
+    return stored != NULL;
+}
+
+static int fs_claim_cmp(const void *a, const void *b)
+{
+    const fs_claim *x = a, *y = b;
+    if (x->slot != y->slot)
+        return x->slot < y->slot ? -1 : 1;
+    int c = strcmp(x->file, y->file);
+    if (c)
+        return c;
+    return (x->line > y->line) - (x->line < y->line);
+}
+
+/* Findings and counts of header functions that a unit checked and then
+ * lost to a unit before it: a finding in a header belongs to the function
+ * of the unit's claims in that file that starts last at or before it. */
+static void fs_drop_lost(fs_pool *p)
+{
+    if (p->nclaims > 1)
+        qsort(p->claims, (size_t)p->nclaims, sizeof *p->claims, fs_claim_cmp);
+    for (int b = 0, e; b < p->nclaims; b = e) {
+        int slot = p->claims[b].slot, lost = 0;
+        for (e = b; e < p->nclaims && p->claims[e].slot == slot; e++)
+            if (fs_owner_find(p, p->claims[e].key)->slot != slot)
+                lost++;
+        if (!lost)
+            continue;
+        fs_unit_result *r = &p->res[slot];
+        r->stats.functions -= lost;
+        r->stats.functions_clang -= lost; /* header functions are libclang's */
+        int w = 0;
+        for (int i = 0; i < r->findings.n; i++) {
+            fs_finding *f = &r->findings.v[i];
+            char *abs = fs_path_absolute(f->file, NULL);
+            const fs_claim *best = NULL;
+            for (int k = b; k < e; k++)
+                if (strcmp(p->claims[k].file, abs) == 0 && p->claims[k].line <= f->range.begin.line)
+                    best = &p->claims[k];
+            free(abs);
+            if (best && fs_owner_find(p, best->key)->slot != slot) {
+                fs_finding_clear(f);
+                continue;
+            }
+            r->findings.v[w++] = *f;
+        }
+        r->findings.n = w;
+    }
 }
 
 static double fs_elapsed(const struct timespec *t0)
@@ -162,8 +260,9 @@ static void *fs_worker(void *arg)
             d.cflags = (const char *const *)own;
             d.ncflags = nown;
         }
+        fs_claim_ctx cc = { p, slot };
         d.claim = fs_claim_function;
-        d.claim_arg = p;
+        d.claim_arg = &cc;
         fs_analyze_file(u->from_db ? u->file : u->shown, &d, &r->findings, &r->stats);
         if (u->from_db) {
             /* names relative to the compile command's folder become names
@@ -265,6 +364,7 @@ void fs_run(const fs_units *units, const fs_run_opts *o, fs_findings *out, fs_st
     }
     if (o->progress && p.ntodo > 0)
         fprintf(stderr, "\r\033[K");
+    fs_drop_lost(&p);
     for (int i = 0; i < p.ntodo; i++) {
         fs_findings_take(out, &p.res[i].findings);
         fs_stats_add(stats, &p.res[i].stats);
@@ -274,11 +374,11 @@ void fs_run(const fs_units *units, const fs_run_opts *o, fs_findings *out, fs_st
         /* a header's function may be checked by several shards: listed, so
          * that the merge counts it once (header functions are libclang's) */
         for (size_t i = 0; i < p.capseen; i++) {
-            if (!p.seen[i])
+            if (!p.seen[i].key)
                 continue;
-            char *colon = strrchr(p.seen[i], ':');
+            char *colon = strrchr(p.seen[i].key, ':');
             *colon = '\0';
-            char *shown = fs_path_shown(p.seen[i]);
+            char *shown = fs_path_shown(p.seen[i].key);
             fs_grow(&stats->shared, &stats->capshared, stats->nshared + 1, sizeof *stats->shared);
             stats->shared[stats->nshared++] = fs_xasprintf("%s:%s", shown, colon + 1);
             free(shown);
@@ -289,8 +389,11 @@ void fs_run(const fs_units *units, const fs_run_opts *o, fs_findings *out, fs_st
     fs_stats_sort(stats);
     pthread_mutex_destroy(&p.lock);
     for (size_t i = 0; i < p.capseen; i++)
-        free(p.seen[i]);
+        free(p.seen[i].key);
     free(p.seen);
+    for (int i = 0; i < p.nclaims; i++)
+        free(p.claims[i].file);
+    free(p.claims);
     free(p.res);
     free(p.todo);
 }
