@@ -355,11 +355,26 @@ static void fs_resolve_macro_ops(fs_cl *cl)
             }
             if (toks)
                 clang_disposeTokens(cl->tu, toks, n);
-            if (nops == m->npending)
+            if (nops == m->npending) {
                 for (int k = 0; k < nops; k++) {
                     m->pending[k]->name = ops[k];
                     fs_binop_kind(m->pending[k]);
                 }
+            } else {
+                /* which token is which is unknown; but a body without any
+                 * assignment operator cannot assign (S_ISDIR and friends) */
+                int assigns = 0;
+                for (int k = 0; k < nops && !assigns; k++) {
+                    size_t l = strlen(ops[k]);
+                    assigns = l >= 1 && ops[k][l - 1] == '=' && strcmp(ops[k], "==") != 0 &&
+                              strcmp(ops[k], "!=") != 0 && strcmp(ops[k], "<=") != 0 && strcmp(ops[k], ">=") != 0;
+                    assigns |= strcmp(ops[k], "++") == 0 || strcmp(ops[k], "--") == 0;
+                }
+                if (!assigns)
+                    for (int k = 0; k < m->npending; k++)
+                        if (m->pending[k]->name && strcmp(m->pending[k]->name, "?") == 0)
+                            m->pending[k]->name = fs_ast_strdup(cl->arena, "?op");
+            }
             free(ops);
         }
         free(m->pending);
@@ -418,6 +433,13 @@ static fs_ast *fs_conv_for(fs_cl *cl, CXCursor c, fs_kids *k)
         }
         if (toks)
             clang_disposeTokens(cl->tu, toks, n);
+        /* a `for` that a macro spells: the tokens are the definition's, not
+         * at the children's places; take the children in order */
+        unsigned s0, s1;
+        clang_getFileLocation(start, NULL, NULL, NULL, &s0);
+        clang_getFileLocation(bstart, NULL, NULL, NULL, &s1);
+        if (ns == 2 && (semi[0] < s0 || semi[1] > s1))
+            ns = 0;
         for (int i = 0; i < k->n - 1; i++) {
             unsigned off;
             clang_getFileLocation(clang_getRangeStart(clang_getCursorExtent(k->v[i])), NULL, NULL, NULL, &off);

@@ -94,6 +94,7 @@ typedef struct fs_var {
     int is_array;
     fs_range scope;     /* the block it is declared in (locals); zero: unknown */
     int escapes;        /* parameters: stored where the function's caller cannot see (a struct, a global) */
+    int derived;        /* parameters: copied into a buffer (another path may be made of it) */
 } fs_var;
 
 /*

@@ -324,15 +324,31 @@ static void fs_fact_drop_var(fs_fstate *s, int var, const fs_func *fn)
 
 int fs_feasible_pair(const fs_func *fn, int a, int b)
 {
-    /* only worth asking when some condition or flag could correlate */
-    int keyed = 0;
-    for (int n = 0; n < fn->nnodes && !keyed; n++)
-        keyed = fn->nodes[n].kind == FS_N_BRANCH && fn->nodes[n].cond_key;
-    if (!keyed)
-        return 1;
+    /* only conditions that can correlate matter: tested at two branches, or
+     * a variable set to a constant somewhere */
     char (*vkeys)[16] = fs_xcalloc((size_t)fn->nvars + 1, 16);
     for (int v = 0; v < fn->nvars; v++)
         snprintf(vkeys[v], 16, "v%d", v);
+    unsigned char *useful = fs_xcalloc((size_t)fn->nnodes + 1, 1);
+    int nuseful = 0;
+    for (int n = 0; n < fn->nnodes; n++) {
+        const fs_node *x = &fn->nodes[n];
+        if (x->kind != FS_N_BRANCH || !x->cond_key)
+            continue;
+        for (int m = 0; m < fn->nnodes && !useful[n]; m++) {
+            const fs_node *y = &fn->nodes[m];
+            if (m != n && y->kind == FS_N_BRANCH && y->cond_key && strcmp(y->cond_key, x->cond_key) == 0)
+                useful[n] = 1;
+            if (y->kind == FS_N_WRITE && y->wconst && !y->member && y->var >= 0 && strcmp(vkeys[y->var], x->cond_key) == 0)
+                useful[n] = 1;
+        }
+        nuseful += useful[n];
+    }
+    if (!nuseful) {
+        free(useful);
+        free(vkeys);
+        return 1;
+    }
     size_t cap = (size_t)1 << 16;
     unsigned long long *seen = fs_xcalloc(cap, sizeof *seen);
     size_t nseen = 0;
@@ -390,7 +406,8 @@ int fs_feasible_pair(const fs_func *fn, int a, int b)
             fs_fstate *t = &stack[sp++];
             *t = s;
             t->node = x->succ[e].to;
-            if (x->kind == FS_N_BRANCH && x->cond_key && known < 0 && e < 2 && t->nfacts < FS_FEAS_MAX_FACTS) {
+            if (x->kind == FS_N_BRANCH && x->cond_key && useful[s.node] && known < 0 && e < 2 &&
+                t->nfacts < FS_FEAS_MAX_FACTS) {
                 fs_fact *f = &t->facts[t->nfacts++];
                 f->key = x->cond_key;
                 f->val = e == 0;
@@ -403,5 +420,6 @@ int fs_feasible_pair(const fs_func *fn, int a, int b)
     free(stack);
     free(seen);
     free(vkeys);
+    free(useful);
     return result;
 }

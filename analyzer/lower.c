@@ -906,6 +906,12 @@ static void lower_call(fs_lowerer *L, const fs_ast *e)
                 arg_may_be_written(L, e->kids[i], 1);
             else
                 arg_may_be_written(L, e->kids[i], 0); /* &x is still a write */
+            /* a parameter copied into a buffer (snprintf(name, "%s.new", path)):
+             * the function may act on a path made from it */
+            const fs_ast *s = strip(e->kids[i]);
+            if (!w && (written & 1u) && s && s->kind == FS_A_IDENT && s->var >= 0 &&
+                L->fn->vars[s->var].kind == FS_VAR_PARAM)
+                L->fn->vars[s->var].derived = 1;
         }
         return;
     }
@@ -1006,10 +1012,21 @@ static void lower_expr(fs_lowerer *L, const fs_ast *e)
         lower_call(L, e);
         break;
     case FS_A_BINOP:
-        if ((is_op(e, "&&") || is_op(e, "||")) && e->nkids == 2)
+        if ((is_op(e, "&&") || is_op(e, "||")) && e->nkids == 2) {
             lower_value_cond(L, e);
-        else
+        } else {
             lower_kids(L, e);
+            if (is_op(e, "?") && e->nkids == 2) {
+                /* an operator we could not read (in a macro body): it may be
+                 * an assignment, so its left side may be written */
+                fs_buf m = { 0 };
+                int through = 0;
+                int v = lvalue_root(L, e->kids[0], &m, &through);
+                if (v >= 0)
+                    emit_store(L, v, m.s, through);
+                fs_buf_free(&m);
+            }
+        }
         break;
     case FS_A_COND:
         if (e->nkids == 3) {

@@ -175,6 +175,16 @@ void fs_summaries_merge(fs_summaries *dst, const fs_summaries *src)
 
 /* --- summarizing ----------------------------------------------------------- */
 
+/* A call after which some file may differ: a create, remove or change of a
+ * path, a write through a descriptor, a child process, a helper that does. */
+static int fs_node_changes(const fs_node *n)
+{
+    if (n->kind != FS_N_CALL)
+        return 0;
+    return n->changes_fs || n->op.kind == FS_OP_CREATE || n->op.kind == FS_OP_REMOVE ||
+           n->op.kind == FS_OP_MODIFY || n->op.kind == FS_OP_MAYBE;
+}
+
 static int fs_is_param_op(const fs_func *fn, int n, int var)
 {
     const fs_node *node = &fn->nodes[n];
@@ -284,10 +294,16 @@ static void fs_summarize_param(const fs_func *fn, int var, fs_walk *w, fs_summar
             (k == FS_OP_OPEN && (fn->nodes[n].op.open_mode & FS_OPEN_WRITE)))
             any_mod = 1;
     }
-    if (!nops && !fn->vars[var].escapes)
+    /* a path made from the parameter, in a function that creates, removes or
+     * changes something: it may act on the file the parameter names */
+    int derived_mod = 0;
+    if (fn->vars[var].derived)
+        for (int n = 0; n < fn->nnodes && !derived_mod; n++)
+            derived_mod = fs_node_changes(&fn->nodes[n]);
+    if (!nops && !fn->vars[var].escapes && !derived_mod)
         return;
-    if (fn->vars[var].escapes)
-        any_mod = 1; /* kept somewhere: what is done with it later is unknown */
+    if (fn->vars[var].escapes || derived_mod)
+        any_mod = 1; /* kept somewhere, or a sibling path made: what is done with it later is unknown */
     /* walk from entry; stop at ops on the parameter; skip its NULL/empty guards */
     memset(w->mark, 0, (size_t)fn->nnodes);
     int sp = 0;
@@ -327,7 +343,7 @@ static void fs_summarize_param(const fs_func *fn, int var, fs_walk *w, fs_summar
     s.op.access_mode = FS_MODE_UNKNOWN;
     s.op.follows = 1;
     int ok = 0;
-    if (fn->vars[var].escapes) {
+    if (fn->vars[var].escapes || derived_mod) {
         s.op.kind = FS_OP_MAYBE;
         ok = 1;
     } else if (exit_reached || nfirst == 0) {
@@ -437,7 +453,7 @@ void fs_summarize(const fs_func *fn, fs_summaries *out)
     s.param = FS_SUMMARY_DEFINED;
     fs_summaries_add(out, &s);
     for (int n = 0; n < fn->nnodes; n++)
-        if (fn->nodes[n].kind == FS_N_CALL && fn->nodes[n].changes_fs) {
+        if (fs_node_changes(&fn->nodes[n])) {
             s.param = FS_SUMMARY_CHANGES;
             s.op.kind = FS_OP_MAYBE;
             fs_summaries_add(out, &s);
