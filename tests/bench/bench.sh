@@ -15,18 +15,22 @@
 #   --check NAME      the clang-tidy check (default readability-braces-around-statements)
 #   --keep DIR        keep the reports and logs in DIR
 #
-# What runs (sequentially, nothing else should be running):
-#   fscheck -j1 --engine=clang             with the prefilter (when this fscheck has one)
-#   fscheck -j1 --engine=clang --no-prefilter
-#   fscheck -j2 --engine=clang             with the prefilter
-#   clang-tidy -checks=-*,CHECK            one process over all the units
-#   clang -fsyntax-only                    one process per unit, its own flags
-# Every figure is a whole process (or, for clang, the whole loop) under
-# /usr/bin/time -v: wall-clock seconds, CPU seconds (user + system: steadier
-# than wall-clock time on a loaded machine) and peak resident memory.  fscheck's
-# project-index cache starts empty in each run (FSCHECK_CACHE_DIR), so its
-# figures include indexing.  Needs bash, python3 and GNU time (Debian
-# package `time`; cmake/setup.sh installs it).
+# What runs (sequentially, nothing else should be running), when this
+# fscheck has a project index and a prefilter:
+#   fscheck -j1 --engine=clang                 prefilter, index cache empty
+#   fscheck -j1 --engine=clang                 prefilter, index cache filled
+#   fscheck -j2 --engine=clang                 prefilter, index cache filled
+#   fscheck -j1 --engine=clang --no-prefilter  index cache filled
+#   fscheck -j1 --engine=clang --no-index      no index, no prefilter
+#   clang-tidy -checks=-*,CHECK                one process over all the units
+#   clang -fsyntax-only                        one process per unit, its own flags
+# (an older fscheck: -j1 and -j2 only).  Every figure is a whole process
+# (or, for clang, the whole loop) under /usr/bin/time -v: wall-clock
+# seconds, CPU seconds (user + system: steadier than wall-clock time on a
+# loaded machine) and peak resident memory.  The index cache is in a folder
+# of the run (FSCHECK_CACHE_DIR): emptied before the "empty" runs, filled
+# by an unmeasured run first for the others.  Needs bash, python3 and GNU
+# time (Debian package `time`; cmake/setup.sh installs it).
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -124,14 +128,18 @@ mapfile -t files <"$work/units"
 has_prefilter=0
 "$fscheck" --help 2>/dev/null | grep -q -- --no-prefilter && has_prefilter=1
 
-# measure NAME CMD...: run CMD under /usr/bin/time -v; appends "secs kib" to
+# measure NAME CMD...: run CMD under /usr/bin/time -v; appends to
 # $work/NAME.times ("secs kib cpu-secs"); stdout to $work/NAME.out, stderr to $work/NAME.err
 measure() {
     local name=$1
     shift
-    rm -rf "$work/cache"
-    mkdir -p "$work/cache"
-    FSCHECK_CACHE_DIR="$work/cache" /usr/bin/time -v -o "$work/$name.time" "$@" >"$work/$name.out" 2>"$work/$name.err" || true
+    local cache="$work/cache-warm"
+    if [[ $name == fs1 ]]; then
+        cache="$work/cache-cold"
+        rm -rf "$cache"
+    fi
+    mkdir -p "$cache"
+    FSCHECK_CACHE_DIR="$cache" /usr/bin/time -v -o "$work/$name.time" "$@" >"$work/$name.out" 2>"$work/$name.err" || true
     python3 - "$work/$name.time" >>"$work/$name.times" <<'EOF'
 import re, sys
 t = open(sys.argv[1]).read()
@@ -156,9 +164,11 @@ names=()
 labels=()
 add() { names+=("$1"); labels+=("$2"); }
 if [[ $has_prefilter -eq 1 ]]; then
-    add fs1 "fscheck -j1 (clang engine, prefilter)"
-    add fs1np "fscheck -j1 (clang engine, no prefilter)"
-    add fs2 "fscheck -j2 (clang engine, prefilter)"
+    add fs1 "fscheck -j1 (prefilter, empty index cache)"
+    add fs1w "fscheck -j1 (prefilter)"
+    add fs2 "fscheck -j2 (prefilter)"
+    add fs1np "fscheck -j1 (no prefilter)"
+    add fs1ni "fscheck -j1 (no index, no prefilter)"
 else
     add fs1 "fscheck -j1 (clang engine)"
     add fs2 "fscheck -j2 (clang engine)"
@@ -167,13 +177,20 @@ add tidy "clang-tidy ($check)"
 add syntax "clang -fsyntax-only (a process per unit)"
 
 echo "bench.sh: $nunits units, $runs runs of each tool" >&2
+if [[ $has_prefilter -eq 1 ]]; then
+    echo "bench.sh: filling the index cache" >&2
+    mkdir -p "$work/cache-warm"
+    FSCHECK_CACHE_DIR="$work/cache-warm" "$fscheck" -j1 "${fs_common[@]}" "${fs_in[@]}" >/dev/null 2>&1 || true
+fi
 for ((r = 1; r <= runs; r++)); do
     for name in "${names[@]}"; do
         echo "bench.sh: run $r: $name" >&2
         case $name in
             # shellcheck disable=SC2016
             fs1) measure fs1 "$fscheck" -j1 "${fs_common[@]}" "${fs_in[@]}" ;;
+            fs1w) measure fs1w "$fscheck" -j1 "${fs_common[@]}" "${fs_in[@]}" ;;
             fs1np) measure fs1np "$fscheck" -j1 --no-prefilter "${fs_common[@]}" "${fs_in[@]}" ;;
+            fs1ni) measure fs1ni "$fscheck" -j1 --no-index "${fs_common[@]}" "${fs_in[@]}" ;;
             fs2) measure fs2 "$fscheck" -j2 "${fs_common[@]}" "${fs_in[@]}" ;;
             tidy) measure tidy "$tidy" --quiet "-checks=-*,$check" "${tidy_in[@]}" ;;
             syntax) measure syntax sh "$work/syntax.sh" ;;
@@ -217,7 +234,8 @@ for n, l in zip(names, labels):
         line += "; %.3f s per parsed unit against clang-tidy's %.3f s per unit (%.2f×)" % (
             med[n][0] / parsed, tidy_unit, med[n][0] / parsed / tidy_unit)
     print(line)
-print("fscheck -j2 against -j1: %.2f× faster" % (med["fs1"][0] / med["fs2"][0]))
+base = "fs1w" if "fs1w" in med else "fs1"
+print("fscheck -j2 against -j1%s: %.2f× faster (wall-clock)" % (" (index cache filled)" if base == "fs1w" else "", med[base][0] / med["fs2"][0]))
 try:
     print("load average at the end: %s" % open("/proc/loadavg").read().split()[0])
 except OSError:
