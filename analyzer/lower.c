@@ -16,6 +16,12 @@
 #include <string.h>
 
 #define FS_LOWER_MAX_DEPTH 1500
+/* A set cost per function: what follows lowering (stat buffers read, the
+ * rules' pairing of calls) walks the graph once or more per call that
+ * touches a path.  A function beyond these is left unchecked, with a
+ * message (the IR says why). */
+#define FS_LOWER_MAX_NODES 2000000L
+#define FS_LOWER_MAX_WORK 200000000L /* path calls x nodes */
 
 typedef struct fs_label {
     const char *name;
@@ -1544,8 +1550,9 @@ static void mark_fields_read(fs_func *fn)
     fs_walk_init(&w, fn);
     for (int n = 0; n < fn->nnodes; n++) {
         fs_node *c = &fn->nodes[n];
-        if (c->kind != FS_N_CALL || c->op.kind != FS_OP_PROBE || c->op.family != FS_PROBE_STAT)
-            continue;
+        if (c->kind != FS_N_CALL || c->op.kind != FS_OP_PROBE || c->op.family != FS_PROBE_STAT ||
+            c->op.via_wrapper)
+            continue; /* a wrapper's buffer is its own: its summary says whether it is read */
         if (c->buf_var < 0) {
             c->op.fields_read = 1; /* the buffer goes somewhere we cannot follow */
             continue;
@@ -1616,6 +1623,16 @@ int fs_lower(fs_func *fn, const fs_ast *body, const fs_summaries *sums)
     free(L.alias);
     if (L.too_deep) {
         fn->incomplete = 1;
+        return -1;
+    }
+    long calls = 0;
+    for (int n = 0; n < fn->nnodes; n++)
+        calls += fn->nodes[n].kind == FS_N_CALL && fn->nodes[n].op.kind != FS_OP_NONE;
+    if (fn->nnodes > FS_LOWER_MAX_NODES || calls * fn->nnodes > FS_LOWER_MAX_WORK) {
+        fn->incomplete = 1;
+        free(fn->incomplete_why);
+        fn->incomplete_why = fs_xasprintf("is too large to analyse (%ld filesystem calls, %d graph nodes)", calls,
+                                          fn->nnodes);
         return -1;
     }
     mark_fields_read(fn);
