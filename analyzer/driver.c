@@ -355,8 +355,9 @@ int fs_analyze_file(const char *path, const fs_driver_opts *o, fs_findings *out,
             st->functions_clang++;
         if (ff->fn->incomplete) {
             if (!o->quiet)
-                fprintf(stderr, "fscheck: %s:%d: function '%s' is too deeply nested to analyse\n", ff->fn->file,
-                        ff->fn->range.begin.line, ff->fn->name);
+                fprintf(stderr, "fscheck: %s:%d: function '%s' %s\n", ff->fn->file, ff->fn->range.begin.line,
+                        ff->fn->name,
+                        ff->fn->incomplete_why ? ff->fn->incomplete_why : "is too deeply nested to analyse");
             continue;
         }
         if (getenv("FSCHECK_DUMP_AST"))

@@ -86,6 +86,7 @@ void fs_func_delete(fs_func *f)
     free(f->name);
     free(f->file);
     free(f->engine);
+    free(f->incomplete_why);
     free(f);
 }
 

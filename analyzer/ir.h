@@ -209,6 +209,7 @@ typedef struct fs_func {
     int nloops, caploops;
     int entry, exit;
     int incomplete;       /* the front end could not lower all of it */
+    char *incomplete_why; /* why, after "function 'NAME' ": "is too large to analyse (...)"; NULL: too deeply nested */
     char *engine;         /* "clang" or "tree-sitter" */
     char **files;         /* interned file names */
     int nfiles;

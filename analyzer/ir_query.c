@@ -322,6 +322,11 @@ static void fs_fact_drop_var(fs_fstate *s, int var, const fs_func *fn)
     s->nfacts = w;
 }
 
+static int fs_cmp_key(const void *x, const void *y)
+{
+    return strcmp(*(const char *const *)x, *(const char *const *)y);
+}
+
 int fs_feasible_pair(const fs_func *fn, int a, int b)
 {
     /* only conditions that can correlate matter: tested at two branches, or
@@ -331,19 +336,36 @@ int fs_feasible_pair(const fs_func *fn, int a, int b)
         snprintf(vkeys[v], 16, "v%d", v);
     unsigned char *useful = fs_xcalloc((size_t)fn->nnodes + 1, 1);
     int nuseful = 0;
+    /* the keys tested and the flags set, sorted: n log n, not n * n (a
+     * function of thousands of branches asks this for each pair) */
+    const char **tested = fs_xmalloc(sizeof *tested * ((size_t)fn->nnodes + 1));
+    const char **flags = fs_xmalloc(sizeof *flags * ((size_t)fn->nnodes + 1));
+    size_t ntested = 0, nflags = 0;
+    for (int n = 0; n < fn->nnodes; n++) {
+        const fs_node *y = &fn->nodes[n];
+        if (y->kind == FS_N_BRANCH && y->cond_key)
+            tested[ntested++] = y->cond_key;
+        if (y->kind == FS_N_WRITE && y->wconst && !y->member && y->var >= 0 && y->var < fn->nvars)
+            flags[nflags++] = vkeys[y->var];
+    }
+    qsort(tested, ntested, sizeof *tested, fs_cmp_key);
+    qsort(flags, nflags, sizeof *flags, fs_cmp_key);
     for (int n = 0; n < fn->nnodes; n++) {
         const fs_node *x = &fn->nodes[n];
         if (x->kind != FS_N_BRANCH || !x->cond_key)
             continue;
-        for (int m = 0; m < fn->nnodes && !useful[n]; m++) {
-            const fs_node *y = &fn->nodes[m];
-            if (m != n && y->kind == FS_N_BRANCH && y->cond_key && strcmp(y->cond_key, x->cond_key) == 0)
-                useful[n] = 1;
-            if (y->kind == FS_N_WRITE && y->wconst && !y->member && y->var >= 0 && strcmp(vkeys[y->var], x->cond_key) == 0)
-                useful[n] = 1;
-        }
+        const char **at = bsearch(&x->cond_key, tested, ntested, sizeof *tested, fs_cmp_key);
+        size_t i = at ? (size_t)(at - tested) : 0;
+        /* tested at another branch too */
+        if (at && ((i > 0 && strcmp(tested[i - 1], x->cond_key) == 0) ||
+                   (i + 1 < ntested && strcmp(tested[i + 1], x->cond_key) == 0)))
+            useful[n] = 1;
+        if (bsearch(&x->cond_key, flags, nflags, sizeof *flags, fs_cmp_key))
+            useful[n] = 1;
         nuseful += useful[n];
     }
+    free(tested);
+    free(flags);
     if (!nuseful) {
         free(useful);
         free(vkeys);
