@@ -18,10 +18,10 @@
 #define FS_LOWER_MAX_DEPTH 1500
 /* A set cost per function: what follows lowering (stat buffers read, the
  * rules' pairing of calls) walks the graph once or more per call that
- * touches a path.  A function beyond these is left unchecked, with a
- * message (the IR says why). */
+ * touches a path, and pairs calls with later ones.  A function beyond
+ * these is left unchecked, with a message (the IR says why). */
 #define FS_LOWER_MAX_NODES 2000000L
-#define FS_LOWER_MAX_WORK 200000000L /* path calls x nodes */
+#define FS_LOWER_MAX_WORK 50000000.0 /* (pairs of calls on one path + calls) x nodes */
 
 typedef struct fs_label {
     const char *name;
@@ -1543,6 +1543,40 @@ static void lower_stmt(fs_lowerer *L, const fs_ast *s)
     L->depth--;
 }
 
+static int fs_cmp_cstr(const void *x, const void *y)
+{
+    return strcmp(*(const char *const *)x, *(const char *const *)y);
+}
+
+/* What checking fn costs: the rules pair each call with the later calls on
+ * its path, and each pair may walk the graph; each call walks it once.
+ * *calls: the calls that touch a path; *most: the most on one path. */
+static double fs_pairing_work(const fs_func *fn, long *calls, long *most)
+{
+    const char **keys = fs_xmalloc(sizeof *keys * ((size_t)fn->nnodes + 1));
+    size_t n = 0;
+    *calls = *most = 0;
+    for (int i = 0; i < fn->nnodes; i++) {
+        const fs_node *x = &fn->nodes[i];
+        if (x->kind != FS_N_CALL || x->op.kind == FS_OP_NONE)
+            continue;
+        (*calls)++;
+        if (x->path.key)
+            keys[n++] = x->path.key;
+    }
+    qsort(keys, n, sizeof *keys, fs_cmp_cstr);
+    double pairs = 0;
+    for (size_t i = 0, j; i < n; i = j) {
+        for (j = i + 1; j < n && strcmp(keys[i], keys[j]) == 0; j++)
+            ;
+        pairs += (double)(j - i) * (double)(j - i);
+        if ((long)(j - i) > *most)
+            *most = (long)(j - i);
+    }
+    free(keys);
+    return (pairs + (double)*calls) * (double)fn->nnodes;
+}
+
 /* After lowering: which stat buffers are read after their call. */
 static void mark_fields_read(fs_func *fn)
 {
@@ -1625,14 +1659,13 @@ int fs_lower(fs_func *fn, const fs_ast *body, const fs_summaries *sums)
         fn->incomplete = 1;
         return -1;
     }
-    long calls = 0;
-    for (int n = 0; n < fn->nnodes; n++)
-        calls += fn->nodes[n].kind == FS_N_CALL && fn->nodes[n].op.kind != FS_OP_NONE;
-    if (fn->nnodes > FS_LOWER_MAX_NODES || calls * fn->nnodes > FS_LOWER_MAX_WORK) {
+    long calls = 0, most = 0;
+    double work = fs_pairing_work(fn, &calls, &most);
+    if (fn->nnodes > FS_LOWER_MAX_NODES || work > FS_LOWER_MAX_WORK) {
         fn->incomplete = 1;
         free(fn->incomplete_why);
-        fn->incomplete_why = fs_xasprintf("is too large to analyse (%ld filesystem calls, %d graph nodes)", calls,
-                                          fn->nnodes);
+        fn->incomplete_why = fs_xasprintf("is too large to analyse (%ld filesystem calls, %ld on one path, %d graph "
+                                          "nodes)", calls, most, fn->nnodes);
         return -1;
     }
     mark_fields_read(fn);
