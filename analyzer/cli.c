@@ -10,6 +10,7 @@
 #include "run.h"
 #include "fingerprint.h"
 #include "fixer.h"
+#include "frontend.h"
 #include "options.h"
 #include "report.h"
 #include "rule.h"
@@ -18,6 +19,7 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -236,6 +238,10 @@ static int fs_cli_units_of(char **files, int nfiles, const char *pdir, fs_units 
 
 int fs_cli_main(int argc, char **argv)
 {
+    /* a write beyond the file size limit (ulimit -f) fails with EFBIG and a
+     * message, instead of killing fscheck halfway */
+    signal(SIGXFSZ, SIG_IGN);
+    fs_fe_clang_init();
     if (argc > 1 && strcmp(argv[1], "merge") == 0)
         return fs_merge_main(argc - 1, argv + 1);
     const char *format = "text", *engine = "auto", *rules = NULL, *explain = NULL, *export_fixes = NULL;

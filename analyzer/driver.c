@@ -309,12 +309,20 @@ int fs_analyze_file(const char *path, const fs_driver_opts *o, fs_findings *out,
         return -1;
     }
     fs_fe_result r;
-    int rc;
-    if (o->engine == FS_ENGINE_TS) {
+    int rc, by_ts = o->engine == FS_ENGINE_TS;
+    if (by_ts) {
         rc = fs_fe_ts_parse(path, text, (size_t)len, &r);
     } else {
         fs_clang_opts co = { o->cflags, o->ncflags, o->resource_dir, o->directory, NULL, 0 };
         rc = fs_fe_clang_parse(path, &co, &r);
+        if (rc != 0 && o->engine == FS_ENGINE_AUTO) {
+            /* libclang could not take the file at all: tree-sitter takes all of it */
+            fprintf(stderr, "fscheck: %s: %s; analysed with tree-sitter\n", path,
+                    r.fatal ? r.fatal : "libclang could not parse it");
+            fs_fe_result_free(&r);
+            rc = fs_fe_ts_parse(path, text, (size_t)len, &r);
+            by_ts = 1;
+        }
     }
     if (rc != 0) {
         fs_stats_skip(st, path, r.fatal ? r.fatal : "could not be parsed");
@@ -323,7 +331,7 @@ int fs_analyze_file(const char *path, const fs_driver_opts *o, fs_findings *out,
         return -1;
     }
     st->files++;
-    if (o->engine == FS_ENGINE_TS)
+    if (by_ts)
         st->engine_ts++;
     else
         st->engine_clang++;

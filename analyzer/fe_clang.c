@@ -8,10 +8,13 @@
  * own place.
  */
 #include "calls.h"
+#include "driver.h"
 #include "frontend.h"
+#include "prescan.h"
 #include "util.h"
 
 #include <clang-c/Index.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -852,6 +855,66 @@ static void fs_cl_priv_free(void *p)
     free(cp);
 }
 
+void fs_fe_clang_init(void)
+{
+    setenv("LIBCLANG_NOTHREADS", "1", 0);
+}
+
+/* One parse, on a thread with a stack of a known size. */
+typedef struct fs_parse_job {
+    CXIndex index;
+    const char *path;
+    const char *const *args;
+    int nargs;
+    struct CXUnsavedFile *unsaved;
+    unsigned nunsaved, opts;
+    const char *text; /* to look at first (prescan.h), or NULL */
+    size_t len;
+    size_t stack;     /* of the thread libclang parses on */
+    CXTranslationUnit tu;
+    enum CXErrorCode err;
+    char *why;        /* the prescan's objection */
+} fs_parse_job;
+
+/* libclang's parser recurses for each level of nesting, a few KiB deep
+ * each: allow a level per 10 KiB of the stack. */
+#define FS_CLANG_STACK_PER_LEVEL (10u << 10)
+
+static void *fs_parse_run(void *arg)
+{
+    fs_parse_job *j = arg;
+    if (j->text && fs_prescan(j->text, j->len, (long)(j->stack / FS_CLANG_STACK_PER_LEVEL), &j->why) != 0)
+        return NULL;
+    j->err = clang_parseTranslationUnit2(j->index, j->path, j->args, j->nargs, j->unsaved, j->nunsaved, j->opts,
+                                         &j->tu);
+    return NULL;
+}
+
+/* With LIBCLANG_NOTHREADS (fs_fe_clang_init), libclang parses on the
+ * calling thread: this one, with a stack of 1 GiB (mapped, used as
+ * needed), or less where that cannot be had.  Without it libclang starts a
+ * thread of its own with 8 MiB. */
+static void fs_parse_with_stack(fs_parse_job *j)
+{
+    static const size_t sizes[] = { (size_t)1 << 30, (size_t)256 << 20, (size_t)64 << 20 };
+    int here = getenv("LIBCLANG_NOTHREADS") != NULL;
+    for (size_t i = 0; here && i < sizeof sizes / sizeof sizes[0]; i++) {
+        pthread_attr_t attr;
+        pthread_t t;
+        if (pthread_attr_init(&attr) != 0)
+            break;
+        j->stack = sizes[i];
+        int ok = pthread_attr_setstacksize(&attr, sizes[i]) == 0 && pthread_create(&t, &attr, fs_parse_run, j) == 0;
+        pthread_attr_destroy(&attr);
+        if (ok) {
+            pthread_join(t, NULL);
+            return;
+        }
+    }
+    j->stack = (size_t)8 << 20; /* libclang's own thread, or (here) a thread of ours at least that large */
+    fs_parse_run(j);
+}
+
 int fs_fe_clang_parse(const char *path, const fs_clang_opts *o, fs_fe_result *r)
 {
     memset(r, 0, sizeof *r);
@@ -878,10 +941,23 @@ int fs_fe_clang_parse(const char *path, const fs_clang_opts *o, fs_fe_result *r)
     char *wd = NULL;
     unsigned opts = CXTranslationUnit_DetailedPreprocessingRecord | CXTranslationUnit_KeepGoing;
     struct CXUnsavedFile unsaved = { path, o->contents, o->length };
-    enum CXErrorCode err = clang_parseTranslationUnit2(cp->index, path, args, n, o->contents ? &unsaved : NULL,
-                                                       o->contents ? 1 : 0, opts, &cp->tu);
+    const char *why = NULL;
+    long flen = 0;
+    char *ftext = o->contents ? NULL : fs_read_file(path, &flen, &why);
+    fs_parse_job job = { cp->index, path, args, n, o->contents ? &unsaved : NULL, o->contents ? 1 : 0, opts,
+                         o->contents ? o->contents : ftext, o->contents ? o->length : (size_t)flen, 0, NULL,
+                         CXError_Failure, NULL };
+    fs_parse_with_stack(&job);
+    free(ftext);
+    cp->tu = job.tu;
+    enum CXErrorCode err = job.err;
     free(args);
     free(wd);
+    if (job.why) {
+        r->fatal = fs_xasprintf("not given to libclang: %s", job.why);
+        free(job.why);
+        return -1;
+    }
     if (err != CXError_Success || !cp->tu) {
         r->fatal = fs_xasprintf("libclang could not parse the file (error %d)", (int)err);
         return -1;

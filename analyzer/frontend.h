@@ -46,6 +46,11 @@ typedef struct fs_clang_opts {
     unsigned long length;     /* bytes of contents */
 } fs_clang_opts;
 
+/* Before any thread is started: libclang is to parse on the thread that
+ * asks (fs_fe_clang_parse gives it a large stack) instead of a thread of its
+ * own with 8 MiB, too little for deeply nested code. */
+void fs_fe_clang_init(void);
+
 /* Parse file `path` with libclang.  Returns 0 (even with parse errors: see
  * nerrors), or -1 with r->fatal set. */
 int fs_fe_clang_parse(const char *path, const fs_clang_opts *opts, fs_fe_result *r);
