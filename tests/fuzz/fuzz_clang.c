@@ -17,6 +17,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
     (void)argc;
     (void)argv;
     setenv("LIBCLANG_DISABLE_CRASH_RECOVERY", "1", 1);
+    fs_fe_clang_init(); /* as fscheck runs it: on a thread of ours with a large stack */
     return 0;
 }
 
