@@ -184,6 +184,7 @@ static int fs_add_var(fs_cl *cl, CXCursor decl, fs_var_kind kind)
                     t.kind == CXType_VariableArray;
     var->ptr_to_const = t.kind == CXType_Pointer && clang_isConstQualifiedType(clang_getPointeeType(t));
     var->is_stat_buf = fs_is_stat_type(t);
+    var->is_scalar = (t.kind >= CXType_Bool && t.kind <= CXType_LongDouble) || t.kind == CXType_Enum;
     fs_grow(&cl->vars, &cl->capvars, cl->nvars + 1, sizeof *cl->vars);
     cl->vars[cl->nvars].decl = decl;
     cl->vars[cl->nvars].var = v;

@@ -577,17 +577,34 @@ enum { D_PTR = 1, D_ARRAY, D_FUNC };
 
 typedef struct fs_decl_info {
     TSNode name;        /* the declared identifier, null when abstract */
-    int is_func, is_ptr, is_array, ptr_to_const, is_stat_buf;
+    int is_func, is_ptr, is_array, ptr_to_const, is_stat_buf, is_scalar;
 } fs_decl_info;
 
 /* The type a declaration's declarators derive from. */
 typedef struct fs_base {
     int konst;               /* const-qualified */
     int stat;                /* struct stat (or a typedef of it) */
+    int scalar;              /* an arithmetic or enum type, or a typedef known to be one */
     const fs_ts_sym *td;     /* a typedef name of the file, or NULL */
 } fs_base;
 
 static uint32_t use_at(const fs_ts *t, TSNode n);
+
+/* The standard library's arithmetic typedefs (a project's own are unknown
+ * unless the file defines them). */
+static int fs_is_scalar_typedef(const char *p, uint32_t len)
+{
+    static const char *const names[] = {
+        "size_t", "ssize_t", "off_t", "off64_t", "mode_t", "pid_t", "uid_t", "gid_t", "time_t",
+        "dev_t", "ino_t", "nlink_t", "bool", "ptrdiff_t", "intptr_t", "uintptr_t", "intmax_t", "uintmax_t",
+        "int8_t", "int16_t", "int32_t", "int64_t", "uint8_t", "uint16_t", "uint32_t", "uint64_t",
+        "socklen_t", "wchar_t", "sig_atomic_t",
+    };
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (strlen(names[i]) == len && memcmp(names[i], p, len) == 0)
+            return 1;
+    return 0;
+}
 
 /* Qualifiers and type of a declaration (or parameter). */
 static void base_type(fs_ts *t, TSNode decl, fs_base *b)
@@ -606,6 +623,8 @@ static void base_type(fs_ts *t, TSNode decl, fs_base *b)
             if (!ts_node_is_null(nm) &&
                 (text_is(t, nm, "stat") || text_is(t, nm, "stat64") || text_is(t, nm, "statx")))
                 b->stat = 1;
+        } else if (k == T_PRIMITIVE_TYPE || k == T_SIZED_TYPE || k == T_ENUM_SPEC) {
+            b->scalar = !(k == T_PRIMITIVE_TYPE && text_is(t, c, "void"));
         } else if (k == T_TYPE_IDENT) {
             uint32_t len;
             const char *p = text_of(t, c, &len);
@@ -613,6 +632,8 @@ static void base_type(fs_ts *t, TSNode decl, fs_base *b)
             if (td) {
                 b->td = td;
                 b->stat = td->is_stat_buf && !td->is_ptr && !td->is_array;
+            } else {
+                b->scalar = fs_is_scalar_typedef(p, len);
             }
         }
     }
@@ -672,6 +693,7 @@ static void decl_info(fs_ts *t, TSNode d, const fs_base *b, int is_param, fs_dec
         return;
     if (n == 0) {
         di->is_stat_buf = stat;
+        di->is_scalar = b->scalar;
         if (b->td) { /* the typedef's own type */
             di->is_ptr = b->td->is_ptr;
             di->ptr_to_const = b->td->ptr_to_const;
@@ -965,6 +987,7 @@ static int new_var(fs_ts *t, TSNode name, fs_var_kind kind, const fs_decl_info *
     var->is_array = di->is_array;
     var->ptr_to_const = di->is_ptr && di->ptr_to_const;
     var->is_stat_buf = di->is_stat_buf;
+    var->is_scalar = di->is_scalar;
     if (len)
         scope_push(t, p, len, v);
     return v;

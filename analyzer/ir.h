@@ -92,6 +92,7 @@ typedef struct fs_var {
     int is_stat_buf;    /* a struct stat (or pointer to one) */
     int ptr_to_const;   /* pointee cannot be written through it (const char *) */
     int is_array;
+    int is_scalar;      /* an arithmetic or enum type: never holds a path */
     fs_range scope;     /* the block it is declared in (locals); zero: unknown */
     int escapes;        /* parameters: stored where the function's caller cannot see (a struct, a global) */
     int derived;        /* parameters: copied into a buffer (another path may be made of it) */

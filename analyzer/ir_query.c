@@ -327,10 +327,50 @@ static int fs_cmp_key(const void *x, const void *y)
     return strcmp(*(const char *const *)x, *(const char *const *)y);
 }
 
+/* The nodes from which b is reached along forward edges (b included). */
+static unsigned char *fs_reaches_to(const fs_func *fn, int b)
+{
+    int n = fn->nnodes;
+    int *cnt = fs_xcalloc((size_t)n + 1, sizeof(int));
+    for (int x = 0; x < n; x++)
+        for (int i = 0; i < fn->nodes[x].nsucc; i++)
+            if (!fn->nodes[x].succ[i].back)
+                cnt[fn->nodes[x].succ[i].to + 1]++;
+    for (int x = 0; x < n; x++)
+        cnt[x + 1] += cnt[x];
+    int *pred = fs_xmalloc(sizeof(int) * ((size_t)cnt[n] + 1));
+    int *fill = fs_xmalloc(sizeof(int) * ((size_t)n + 1));
+    memcpy(fill, cnt, sizeof(int) * (size_t)n);
+    for (int x = 0; x < n; x++)
+        for (int i = 0; i < fn->nodes[x].nsucc; i++)
+            if (!fn->nodes[x].succ[i].back)
+                pred[fill[fn->nodes[x].succ[i].to]++] = x;
+    unsigned char *in = fs_xcalloc((size_t)n + 1, 1);
+    int *stack = fs_xmalloc(sizeof(int) * ((size_t)n + 1));
+    int sp = 0;
+    in[b] = 1;
+    stack[sp++] = b;
+    while (sp > 0) {
+        int x = stack[--sp];
+        for (int k = cnt[x]; k < cnt[x + 1]; k++)
+            if (!in[pred[k]]) {
+                in[pred[k]] = 1;
+                stack[sp++] = pred[k];
+            }
+    }
+    free(stack);
+    free(cnt);
+    free(pred);
+    free(fill);
+    return in;
+}
+
 int fs_feasible_pair(const fs_func *fn, int a, int b)
 {
-    /* only conditions that can correlate matter: tested at two branches, or
-     * a variable set to a constant somewhere */
+    /* only conditions that can correlate on the way to b matter: tested at
+     * two branches that reach b, or a variable set to a constant on the way
+     * (a condition tested again only after b cannot decide whether b runs) */
+    unsigned char *to_b = fs_reaches_to(fn, b);
     char (*vkeys)[16] = fs_xcalloc((size_t)fn->nvars + 1, 16);
     for (int v = 0; v < fn->nvars; v++)
         snprintf(vkeys[v], 16, "v%d", v);
@@ -343,6 +383,8 @@ int fs_feasible_pair(const fs_func *fn, int a, int b)
     size_t ntested = 0, nflags = 0;
     for (int n = 0; n < fn->nnodes; n++) {
         const fs_node *y = &fn->nodes[n];
+        if (!to_b[n])
+            continue;
         if (y->kind == FS_N_BRANCH && y->cond_key)
             tested[ntested++] = y->cond_key;
         if (y->kind == FS_N_WRITE && y->wconst && !y->member && y->var >= 0 && y->var < fn->nvars)
@@ -352,7 +394,7 @@ int fs_feasible_pair(const fs_func *fn, int a, int b)
     qsort(flags, nflags, sizeof *flags, fs_cmp_key);
     for (int n = 0; n < fn->nnodes; n++) {
         const fs_node *x = &fn->nodes[n];
-        if (x->kind != FS_N_BRANCH || !x->cond_key)
+        if (x->kind != FS_N_BRANCH || !x->cond_key || !to_b[n])
             continue;
         const char **at = bsearch(&x->cond_key, tested, ntested, sizeof *tested, fs_cmp_key);
         size_t i = at ? (size_t)(at - tested) : 0;
@@ -369,6 +411,7 @@ int fs_feasible_pair(const fs_func *fn, int a, int b)
     if (!nuseful) {
         free(useful);
         free(vkeys);
+        free(to_b);
         return 1;
     }
     size_t cap = (size_t)1 << 16;
@@ -419,7 +462,7 @@ int fs_feasible_pair(const fs_func *fn, int a, int b)
         int known = x->kind == FS_N_BRANCH && x->cond_key ? fs_fact_find(&s, x->cond_key) : -1;
         int forced = known >= 0 ? (s.facts[known].val ? 0 : 1) : -1;
         for (int e = 0; e < x->nsucc; e++) {
-            if (x->succ[e].back || (forced >= 0 && e != forced))
+            if (x->succ[e].back || (forced >= 0 && e != forced) || !to_b[x->succ[e].to])
                 continue;
             if (sp + 1 >= capstack) {
                 capstack *= 2;
@@ -443,5 +486,6 @@ int fs_feasible_pair(const fs_func *fn, int a, int b)
     free(seen);
     free(vkeys);
     free(useful);
+    free(to_b);
     return result;
 }

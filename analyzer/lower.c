@@ -916,7 +916,7 @@ static void lower_call(fs_lowerer *L, const fs_ast *e)
              * the function may act on a path made from it */
             const fs_ast *s = strip(e->kids[i]);
             if (!w && (written & 1u) && s && s->kind == FS_A_IDENT && s->var >= 0 &&
-                L->fn->vars[s->var].kind == FS_VAR_PARAM)
+                L->fn->vars[s->var].kind == FS_VAR_PARAM && !L->fn->vars[s->var].is_scalar)
                 L->fn->vars[s->var].derived = 1;
         }
         return;
@@ -1064,7 +1064,7 @@ static void lower_expr(fs_lowerer *L, const fs_ast *e)
              * whatever holds it may later act on the file */
             const fs_ast *rs = strip(e->kids[1]);
             if (rs && rs->kind == FS_A_IDENT && rs->var >= 0 && L->fn->vars[rs->var].kind == FS_VAR_PARAM &&
-                lhs && (lhs->kind != FS_A_IDENT || (v >= 0 && L->fn->vars[v].kind == FS_VAR_GLOBAL)))
+                !L->fn->vars[rs->var].is_scalar && lhs && (lhs->kind != FS_A_IDENT || (v >= 0 && L->fn->vars[v].kind == FS_VAR_GLOBAL)))
                 L->fn->vars[rs->var].escapes = 1;
             if (v >= 0) {
                 emit_store(L, v, m.s, through);
