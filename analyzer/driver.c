@@ -15,7 +15,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#define FS_MAX_FILE_BYTES (64L * 1024 * 1024)
+/* A set memory and time per file: parsing takes some hundred bytes of
+ * memory for each byte of source (syntax trees, libclang's AST), so a
+ * larger file is skipped with a reason. */
+#define FS_MAX_FILE_BYTES (16L * 1024 * 1024)
 #define FS_SUMMARY_ROUNDS 6
 
 void fs_stats_skip(fs_stats *st, const char *file, const char *reason)
@@ -93,7 +96,7 @@ char *fs_read_file(const char *path, long *len, const char **why)
         return NULL;
     }
     if (st.st_size > FS_MAX_FILE_BYTES) {
-        *why = "file too large (over 64 MiB)";
+        *why = "file too large (over 16 MiB)";
         close(fd);
         return NULL;
     }
@@ -102,7 +105,7 @@ char *fs_read_file(const char *path, long *len, const char **why)
     for (;;) {
         if (n + 1 >= cap) {
             if (cap > (size_t)FS_MAX_FILE_BYTES) {
-                *why = "file too large (over 64 MiB)";
+                *why = "file too large (over 16 MiB)";
                 free(buf);
                 close(fd);
                 return NULL;
@@ -267,30 +270,32 @@ static int fs_fallback_to_ts(fs_fe_result *r, fs_fe_result *ts, const char *path
 }
 
 /* Lower every function with the summaries known so far until the
- * summaries stop changing (wrappers of wrappers need one round each). */
-static void fs_lower_all(fs_fe_result *r, const fs_summaries *project)
+ * summaries stop changing (wrappers of wrappers need one round each).
+ * Each function's graph is dropped once summarized, so that a file of many
+ * functions holds one graph at a time.  Returns the summaries the last
+ * round lowered with: lowered with them again, one by one, each function
+ * has its final graph.  The caller deletes them. */
+static fs_summaries *fs_lower_all(fs_fe_result *r, const fs_summaries *project)
 {
-    fs_summaries *cur = fs_summaries_new();
-    if (project)
-        fs_summaries_merge(cur, project);
+    fs_summaries *cur = fs_summaries_new_over(project);
     for (int round = 0; round < FS_SUMMARY_ROUNDS; round++) {
+        fs_summaries *next = fs_summaries_new_over(project);
         for (int i = 0; i < r->nfuncs; i++) {
             fs_func_reset(r->funcs[i].fn);
             if (r->funcs[i].body)
                 fs_lower(r->funcs[i].fn, r->funcs[i].body, cur);
-        }
-        fs_summaries *next = fs_summaries_new();
-        for (int i = 0; i < r->nfuncs; i++)
             fs_summarize(r->funcs[i].fn, next);
-        if (project)
-            fs_summaries_merge(next, project);
+            fs_func_drop_nodes(r->funcs[i].fn);
+        }
         int same = fs_summaries_equal(next, cur);
+        if (same || round == FS_SUMMARY_ROUNDS - 1) {
+            fs_summaries_delete(next);
+            break;
+        }
         fs_summaries_delete(cur);
         cur = next;
-        if (same)
-            break;
     }
-    fs_summaries_delete(cur);
+    return cur;
 }
 
 int fs_analyze_file(const char *path, const fs_driver_opts *o, fs_findings *out, fs_stats *st)
@@ -345,7 +350,7 @@ int fs_analyze_file(const char *path, const fs_driver_opts *o, fs_findings *out,
     int have_ts = 0;
     if (o->engine == FS_ENGINE_AUTO && r.nerrors > 0)
         have_ts = fs_fallback_to_ts(&r, &ts, path, text, len);
-    fs_lower_all(&r, o->project);
+    fs_summaries *settled = fs_lower_all(&r, o->project);
     fs_src_set src = { 0 };
     src.directory = o->directory;
     int first_new = out->n;
@@ -356,6 +361,8 @@ int fs_analyze_file(const char *path, const fs_driver_opts *o, fs_findings *out,
             continue;
         if (!ff->in_main_file && o->claim && !o->claim(o->claim_arg, ff->fn->file, ff->fn->range.begin.line))
             continue; /* a header's function, checked for another unit */
+        fs_func_reset(ff->fn);
+        fs_lower(ff->fn, ff->body, settled);
         st->functions++;
         if (strcmp(ff->fn->engine, "tree-sitter") == 0)
             st->functions_ts++;
@@ -366,6 +373,7 @@ int fs_analyze_file(const char *path, const fs_driver_opts *o, fs_findings *out,
                 fprintf(stderr, "fscheck: %s:%d: function '%s' %s\n", ff->fn->file, ff->fn->range.begin.line,
                         ff->fn->name,
                         ff->fn->incomplete_why ? ff->fn->incomplete_why : "is too deeply nested to analyse");
+            fs_func_drop_nodes(ff->fn);
             continue;
         }
         if (getenv("FSCHECK_DUMP_AST"))
@@ -373,7 +381,9 @@ int fs_analyze_file(const char *path, const fs_driver_opts *o, fs_findings *out,
         if (getenv("FSCHECK_DUMP_IR"))
             fs_func_dump(ff->fn, stderr);
         fs_engine_run(ff->fn, &eo, out);
+        fs_func_drop_nodes(ff->fn);
     }
+    fs_summaries_delete(settled);
     fs_apply_suppressions(out, first_new, &src, path, o);
     fs_src_free(&src);
     fs_fe_result_free(&r);

@@ -232,6 +232,7 @@ typedef struct fs_ts_priv {
 } fs_ts_priv;
 
 typedef struct fs_ts {
+    int flags;          /* FS_TS_OWN_TEXT */
     const char *path;
     const char *text;   /* the file */
     uint32_t len;
@@ -2821,7 +2822,8 @@ static void record_symbols(fs_ts *t, TSNode root)
             record_macro(t, x, k);
             descend = 0;
         } else if (k == T_PREPROC_INCLUDE) {
-            read_header(t, x);
+            if (!(t->flags & FS_TS_OWN_TEXT))
+                read_header(t, x);
             descend = 0;
         } else if (body_depth < 0 && (k == T_DECLARATION || k == T_TYPE_DEFINITION)) {
             record_decl(t, x);
@@ -3014,6 +3016,11 @@ static void fs_ts_init_kinds(fs_ts *t)
 
 int fs_fe_ts_parse(const char *path, const char *text, size_t len, fs_fe_result *r)
 {
+    return fs_fe_ts_parse_with(path, text, len, 0, r);
+}
+
+int fs_fe_ts_parse_with(const char *path, const char *text, size_t len, int flags, fs_fe_result *r)
+{
     memset(r, 0, sizeof *r);
     if (len > UINT32_MAX / 2) {
         r->fatal = fs_xstrdup("file too large for the tree-sitter engine");
@@ -3039,6 +3046,7 @@ int fs_fe_ts_parse(const char *path, const char *text, size_t len, fs_fe_result 
 
     fs_ts t;
     memset(&t, 0, sizeof t);
+    t.flags = flags;
     t.path = path;
     t.text = text;
     t.len = (uint32_t)len;

@@ -61,4 +61,9 @@ int fs_fe_clang_parse(const char *path, const fs_clang_opts *opts, fs_fe_result 
  * that wrapper summaries see them; calls to them stay calls. */
 int fs_fe_ts_parse(const char *path, const char *text, size_t len, fs_fe_result *r);
 
+/* The same, with FS_TS_OWN_TEXT: the file's own text only, no `#include "..."`
+ * read (the project index, which reads every header as a file of its own). */
+#define FS_TS_OWN_TEXT 1
+int fs_fe_ts_parse_with(const char *path, const char *text, size_t len, int flags, fs_fe_result *r);
+
 #endif

@@ -283,25 +283,21 @@ static void fs_ix_parse(fs_ix_file *f, const char *text, long len, const fs_summ
     fs_scan_includes(text, len, &f->includes);
     f->sums = fs_summaries_new();
     fs_fe_result r;
-    if (fs_fe_ts_parse(f->path, text, (size_t)len, &r) != 0) {
+    if (fs_fe_ts_parse_with(f->path, text, (size_t)len, FS_TS_OWN_TEXT, &r) != 0) {
         fs_fe_result_free(&r);
         f->fresh = 1;
         return;
     }
-    fs_summaries *cur = fs_summaries_new();
-    if (global)
-        fs_summaries_merge(cur, global);
+    fs_summaries *cur = fs_summaries_new_over(global);
     for (int round = 0; round < 6; round++) {
         for (int i = 0; i < r.nfuncs; i++) {
             fs_func_reset(r.funcs[i].fn);
             if (r.funcs[i].body)
                 fs_lower(r.funcs[i].fn, r.funcs[i].body, cur);
         }
-        fs_summaries *next = fs_summaries_new();
+        fs_summaries *next = fs_summaries_new_over(global);
         for (int i = 0; i < r.nfuncs; i++)
             fs_summarize(r.funcs[i].fn, next);
-        if (global)
-            fs_summaries_merge(next, global);
         int same = fs_summaries_equal(next, cur);
         fs_summaries_delete(cur);
         cur = next;

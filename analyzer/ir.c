@@ -14,6 +14,10 @@ fs_func *fs_func_new(const char *name, const char *file, const char *engine)
     f->engine = fs_xstrdup(engine);
     f->entry = fs_func_add_node(f, FS_N_ENTRY);
     f->exit = fs_func_add_node(f, FS_N_EXIT);
+    /* room for these two only: a file of many functions holds them all
+     * (a node is large), and lowering starts again anyway */
+    f->nodes = fs_xrealloc(f->nodes, sizeof *f->nodes * 2);
+    f->capnodes = 2;
     return f;
 }
 
@@ -60,6 +64,12 @@ static void fs_func_free_nodes(fs_func *f)
     f->nodes = NULL;
     f->loops = NULL;
     f->nnodes = f->capnodes = f->nloops = f->caploops = 0;
+}
+
+void fs_func_drop_nodes(fs_func *f)
+{
+    fs_func_free_nodes(f);
+    f->entry = f->exit = -1;
 }
 
 void fs_func_reset(fs_func *f)

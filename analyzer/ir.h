@@ -222,6 +222,9 @@ fs_func *fs_func_new(const char *name, const char *file, const char *engine);
 void fs_func_delete(fs_func *self);
 /* Drop the nodes and loops (keep variables and files), ready to lower again. */
 void fs_func_reset(fs_func *self);
+/* Drop the nodes and loops without starting again (fs_func_reset does that
+ * before the next lowering): a lowered function's graph, once used. */
+void fs_func_drop_nodes(fs_func *self);
 /* The path key rendered with variable names: "v3->log" -> "cfg->log". Caller frees. */
 char *fs_path_display(const fs_func *self, const char *key);
 

@@ -11,6 +11,13 @@ fs_summaries *fs_summaries_new(void)
     return fs_xcalloc(1, sizeof(fs_summaries));
 }
 
+fs_summaries *fs_summaries_new_over(const fs_summaries *parent)
+{
+    fs_summaries *s = fs_xcalloc(1, sizeof(fs_summaries));
+    s->parent = parent;
+    return s;
+}
+
 void fs_summaries_clear(fs_summaries *s)
 {
     for (int i = 0; i < s->n; i++) {
@@ -20,7 +27,9 @@ void fs_summaries_clear(fs_summaries *s)
     free(s->v);
     free(s->hash);
     free(s->nextidx);
+    const fs_summaries *parent = s->parent;
     memset(s, 0, sizeof *s);
+    s->parent = parent;
 }
 
 void fs_summaries_delete(fs_summaries *s)
@@ -124,17 +133,58 @@ void fs_summaries_add(fs_summaries *s, const fs_summary *in)
     (void)fs_rehash;
 }
 
+/* The own entry of (name, param), if any. */
+static int fs_own_has(const fs_summaries *s, const char *name, int param)
+{
+    for (int i = fs_first_index(s, name); i >= 0; i = s->nextidx[i])
+        if (s->v[i].param == param)
+            return 1;
+    return 0;
+}
+
+/* From entry x of an ancestor on: the first one (name, param) no table
+ * below it (from s up) has itself. */
+static const fs_summary *fs_inherited_from(const fs_summaries *s, const fs_summaries *owner, const fs_summary *x)
+{
+    for (; x; x = fs_summaries_next(owner, x)) {
+        int hidden = 0;
+        for (const fs_summaries *t = s; t && t != owner && !hidden; t = t->parent)
+            hidden = fs_own_has(t, x->name, x->param);
+        if (!hidden)
+            return x;
+    }
+    return NULL;
+}
+
 const fs_summary *fs_summaries_find(const fs_summaries *s, const char *name)
 {
+    if (!s)
+        return NULL;
     int i = fs_first_index(s, name);
-    return i >= 0 ? &s->v[i] : NULL;
+    if (i >= 0)
+        return &s->v[i];
+    return s->parent ? fs_summaries_find(s->parent, name) : NULL;
 }
 
 const fs_summary *fs_summaries_next(const fs_summaries *s, const fs_summary *prev)
 {
-    int i = (int)(prev - s->v);
-    int j = s->nextidx[i];
-    return j >= 0 ? &s->v[j] : NULL;
+    /* which table holds prev */
+    const fs_summaries *owner = s;
+    while (owner && !(owner->n > 0 && prev >= owner->v && prev < owner->v + owner->n))
+        owner = owner->parent;
+    if (!owner)
+        return NULL;
+    int i = (int)(prev - owner->v);
+    int j = owner->nextidx[i];
+    if (j >= 0)
+        return owner == s ? &s->v[j] : fs_inherited_from(s, owner, &owner->v[j]);
+    /* the end of owner's entries of the name: the next ancestor's */
+    for (const fs_summaries *p = owner->parent; p; p = p->parent) {
+        int k = fs_first_index(p, prev->name);
+        if (k >= 0)
+            return fs_inherited_from(s, p, &p->v[k]);
+    }
+    return NULL;
 }
 
 static int fs_op_equal(const fs_op *a, const fs_op *b)
@@ -159,7 +209,10 @@ int fs_summaries_equal(const fs_summaries *a, const fs_summaries *b)
     if (a->n != b->n)
         return 0;
     for (int i = 0; i < a->n; i++) {
-        const fs_summary *o = fs_find_param(b, a->v[i].name, a->v[i].param);
+        const fs_summary *o = NULL;
+        for (int k = fs_first_index(b, a->v[i].name); k >= 0 && !o; k = b->nextidx[k])
+            if (b->v[k].param == a->v[i].param)
+                o = &b->v[k];
         if (!o || !fs_op_equal(&o->op, &a->v[i].op))
             return 0;
     }

@@ -29,6 +29,7 @@ struct fs_summaries {
     int *hash; /* open addressing over v, by name: first index of a name, -1 empty */
     int hcap;
     int *nextidx; /* per entry: the next entry of the same name, -1 */
+    const struct fs_summaries *parent; /* looked up under this table's own entries, not owned */
 };
 
 #ifndef FSCHECK_SUMMARIES_TYPEDEF
@@ -37,6 +38,11 @@ typedef struct fs_summaries fs_summaries;
 #endif
 
 fs_summaries *fs_summaries_new(void);
+/* An empty table over `parent`: find/next see its own entries, then the
+ * parent's of a (name, parameter) it does not have itself, as if merged
+ * (fs_summaries_merge) but without a copy.  equal and merge look at own
+ * entries only.  The parent must outlive it. */
+fs_summaries *fs_summaries_new_over(const fs_summaries *parent);
 void fs_summaries_delete(fs_summaries *self);
 void fs_summaries_clear(fs_summaries *self);
 /* Copies s (name and file are duplicated). */
