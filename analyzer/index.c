@@ -18,7 +18,7 @@
 #include <unistd.h>
 
 #define FS_INDEX_FORMAT "fscheck-index"
-#define FS_INDEX_VERSION 3
+#define FS_INDEX_VERSION 4
 #define FS_INDEX_MAX_FILES 200000
 #define FS_INDEX_ROUNDS 8
 
@@ -26,6 +26,16 @@ typedef struct fs_strs {
     char **v;
     int n, cap;
 } fs_strs;
+
+/* A function of a file, for the call graph: whether it changes files
+ * itself, and whom it calls. */
+typedef struct fs_ix_fn {
+    char *name;
+    int is_static;
+    int own_changes; /* a call of its own that creates, removes or writes */
+    int derived;     /* a parameter is copied into a buffer (its summary waits for CHANGES) */
+    fs_strs callees; /* project functions and macros it calls */
+} fs_ix_fn;
 
 typedef struct fs_ix_file {
     char *path;   /* absolute */
@@ -40,7 +50,18 @@ typedef struct fs_ix_file {
     fs_summaries *sums;
     int *statics;     /* per summary: the function is static */
     int nstatics;
+    fs_ix_fn *fns;
+    int nfns;
 } fs_ix_file;
+
+/* A function name of the project: the files that define it for the
+ * others, and when its summaries last changed (a parse's sequence number). */
+typedef struct fs_ix_name {
+    char *name;
+    int *files;
+    int nfiles, capfiles;
+    long changed_at;
+} fs_ix_name;
 
 struct fs_index {
     char *root;
@@ -48,6 +69,9 @@ struct fs_index {
     int nfiles, capfiles;
     fs_summaries *global;
     fs_strs probes; /* names that probe (sorted) */
+    fs_ix_name *names; /* open addressing by name */
+    int capnames, nnames;
+    fs_summaries *live; /* while building: each name's summaries in the file that defines it now */
 };
 
 /* --- small sets ------------------------------------------------------------ */
@@ -214,8 +238,20 @@ static void fs_ix_walk(fs_index *ix, const char *dir, int depth)
 
 /* --- records --------------------------------------------------------------- */
 
+static void fs_ix_clear_fns(fs_ix_file *f)
+{
+    for (int i = 0; i < f->nfns; i++) {
+        free(f->fns[i].name);
+        fs_strs_free(&f->fns[i].callees);
+    }
+    free(f->fns);
+    f->fns = NULL;
+    f->nfns = 0;
+}
+
 static void fs_ix_clear_record(fs_ix_file *f)
 {
+    fs_ix_clear_fns(f);
     fs_strs_free(&f->ids);
     fs_strs_free(&f->includes);
     fs_strs_free(&f->edges);
@@ -275,8 +311,73 @@ static int fs_passes_param(const fs_func *fn, const fs_node *n)
     return 0;
 }
 
+/* Does the call at node n change a file by itself (not through the CHANGES
+ * fact of a project function, which the call graph supplies)? */
+static int fs_own_change(const fs_node *x)
+{
+    if (x->kind != FS_N_CALL)
+        return 0;
+    if (x->op.kind == FS_OP_CREATE || x->op.kind == FS_OP_REMOVE || x->op.kind == FS_OP_MODIFY ||
+        x->op.kind == FS_OP_MAYBE)
+        return 1;
+    return x->changes_fs && x->callee && fs_call_lookup(x->callee);
+}
+
+/* The names of local functions whose summaries differ between tables a and
+ * b (own entries only), into out. */
+static void fs_changed_names(const fs_summaries *a, const fs_summaries *b, fs_strs *out)
+{
+    for (int pass = 0; pass < 2; pass++) {
+        const fs_summaries *x = pass ? b : a, *y = pass ? a : b;
+        for (int k = 0; k < x->n; k++) {
+            const fs_summary *s = &x->v[k];
+            int same = 0;
+            for (const fs_summary *o = fs_summaries_find(y, s->name); o && !same; o = fs_summaries_next(y, o))
+                same = o->param == s->param && o->op.kind == s->op.kind && o->op.family == s->op.family &&
+                       o->op.access_mode == s->op.access_mode && o->op.follows == s->op.follows &&
+                       o->op.fields_read == s->op.fields_read && o->op.open_mode == s->op.open_mode &&
+                       o->op.excl == s->op.excl && o->op.pure == s->op.pure &&
+                       strcmp(o->op.pred, s->op.pred) == 0 && o->op.sense.kind == s->op.sense.kind &&
+                       o->op.sense.when_true == s->op.sense.when_true &&
+                       o->op.sense.when_false == s->op.sense.when_false;
+            if (!same)
+                fs_strs_add(out, s->name);
+        }
+    }
+    fs_strs_sort_unique(out);
+}
+
+typedef struct fs_ix_pos {
+    const char *name;
+    int index;
+} fs_ix_pos;
+
+static int fs_pos_cmp(const void *a, const void *b)
+{
+    return strcmp(((const fs_ix_pos *)a)->name, ((const fs_ix_pos *)b)->name);
+}
+
+/* By name, the last index first among equal names (then kept alone). */
+static int fs_pos_cmp_index(const void *a, const void *b)
+{
+    int c = fs_pos_cmp(a, b);
+    return c ? c : ((const fs_ix_pos *)b)->index - ((const fs_ix_pos *)a)->index;
+}
+
+/* Does function fn call one of the names? */
+static int fs_calls_any(const fs_func *fn, const fs_strs *names)
+{
+    for (int n = 0; n < fn->nnodes; n++)
+        if (fn->nodes[n].kind == FS_N_CALL && fn->nodes[n].callee && fs_strs_has(names, fn->nodes[n].callee))
+            return 1;
+    return 0;
+}
+
 /* Parse one file with tree-sitter, lower its functions with the global
- * summaries until its own settle, and fill the record. */
+ * summaries until its own settle, and fill the record.  Functions are
+ * lowered in file order, each with the summaries of those before it (C
+ * defines a helper before its callers, mostly); then only the functions
+ * that call one whose summary changed since are lowered again. */
 static void fs_ix_parse(fs_ix_file *f, const char *text, long len, const fs_summaries *global)
 {
     fs_ix_clear_record(f);
@@ -289,22 +390,75 @@ static void fs_ix_parse(fs_ix_file *f, const char *text, long len, const fs_summ
         return;
     }
     fs_summaries *cur = fs_summaries_new_over(global);
-    for (int round = 0; round < 6; round++) {
+    for (int i = 0; i < r.nfuncs; i++) {
+        fs_func_reset(r.funcs[i].fn);
+        if (r.funcs[i].body)
+            fs_lower(r.funcs[i].fn, r.funcs[i].body, cur);
+        fs_summarize(r.funcs[i].fn, cur);
+    }
+    /* what each function saw: the summaries before it; all of them now */
+    fs_summaries *all = fs_summaries_new_over(global);
+    for (int i = 0; i < r.nfuncs; i++)
+        fs_summarize(r.funcs[i].fn, all);
+    fs_strs changed = { 0 };
+    {
+        /* a call to a function defined later in the file (or itself) saw
+         * nothing of it */
+        fs_strs later = { 0 };
+        for (int i = 0; i < r.nfuncs; i++)
+            fs_strs_add(&later, r.funcs[i].fn->name);
+        fs_strs_sort_unique(&later);
+        changed = later;
+    }
+    /* each name's last definition in the file */
+    fs_ix_pos *last = fs_xmalloc(sizeof *last * ((size_t)r.nfuncs + 1));
+    for (int i = 0; i < r.nfuncs; i++) {
+        last[i].name = r.funcs[i].fn->name;
+        last[i].index = i;
+    }
+    qsort(last, (size_t)r.nfuncs, sizeof *last, fs_pos_cmp_index);
+    int nlast = 0;
+    for (int i = 0; i < r.nfuncs; i++)
+        if (!nlast || strcmp(last[nlast - 1].name, last[i].name) != 0)
+            last[nlast++] = last[i];
+    for (int round = 0; round < 6 && changed.n; round++) {
+        int any = 0;
         for (int i = 0; i < r.nfuncs; i++) {
+            if (!r.funcs[i].body || !fs_calls_any(r.funcs[i].fn, &changed))
+                continue;
+            if (round == 0) {
+                /* only the names defined at or after it are news to it */
+                int later = 0;
+                for (int n = 0; n < r.funcs[i].fn->nnodes && !later; n++) {
+                    const fs_node *x = &r.funcs[i].fn->nodes[n];
+                    if (x->kind != FS_N_CALL || !x->callee)
+                        continue;
+                    fs_ix_pos key = { x->callee, 0 };
+                    const fs_ix_pos *at = bsearch(&key, last, (size_t)nlast, sizeof *last, fs_pos_cmp);
+                    later = at && at->index >= i;
+                }
+                if (!later)
+                    continue;
+            }
             fs_func_reset(r.funcs[i].fn);
-            if (r.funcs[i].body)
-                fs_lower(r.funcs[i].fn, r.funcs[i].body, cur);
+            fs_lower(r.funcs[i].fn, r.funcs[i].body, all);
+            any = 1;
         }
+        fs_strs_free(&changed);
+        if (!any)
+            break;
         fs_summaries *next = fs_summaries_new_over(global);
         for (int i = 0; i < r.nfuncs; i++)
             fs_summarize(r.funcs[i].fn, next);
-        int same = fs_summaries_equal(next, cur);
-        fs_summaries_delete(cur);
-        cur = next;
-        if (same)
-            break;
+        fs_changed_names(all, next, &changed);
+        fs_summaries_delete(all);
+        all = next;
     }
+    fs_strs_free(&changed);
+    free(last);
     fs_summaries_delete(cur);
+    fs_summaries_delete(all);
+    f->fns = fs_xcalloc((size_t)r.nfuncs + 1, sizeof *f->fns);
     for (int i = 0; i < r.nfuncs; i++) {
         const fs_func *fn = r.funcs[i].fn;
         int before = f->sums->n;
@@ -314,14 +468,26 @@ static void fs_ix_parse(fs_ix_file *f, const char *text, long len, const fs_summ
             f->statics[k] = r.funcs[i].is_static;
             f->nstatics = k + 1;
         }
+        fs_ix_fn *xf = &f->fns[f->nfns++];
+        xf->name = fs_xstrdup(fn->name);
+        xf->is_static = r.funcs[i].is_static;
+        for (int v = 0; v < fn->nvars; v++)
+            if (fn->vars[v].kind == FS_VAR_PARAM && fn->vars[v].derived)
+                xf->derived = 1;
         for (int n = 0; n < fn->nnodes; n++) {
             const fs_node *x = &fn->nodes[n];
+            if (fs_own_change(x))
+                xf->own_changes = 1;
             if (x->kind != FS_N_CALL || !x->callee)
                 continue;
             fs_strs_add(&f->ids, x->callee);
-            if (!fs_call_lookup(x->callee) && fs_passes_param(fn, x))
-                fs_strs_add(&f->edges, x->callee);
+            if (!fs_call_lookup(x->callee)) {
+                fs_strs_add(&xf->callees, x->callee);
+                if (fs_passes_param(fn, x))
+                    fs_strs_add(&f->edges, x->callee);
+            }
         }
+        fs_strs_sort_unique(&xf->callees);
     }
     fs_strs_sort_unique(&f->ids);
     fs_strs_sort_unique(&f->edges);
@@ -387,6 +553,515 @@ static void fs_ix_global(fs_index *ix)
     fs_strs_sort_unique(&ix->probes);
 }
 
+static int fs_pos_first(const fs_ix_pos *v, int n, const char *name);
+
+/* --- names --------------------------------------------------------------------- */
+
+static unsigned fs_name_hash(const char *s)
+{
+    unsigned h = 2166136261u;
+    for (; *s; s++)
+        h = (h ^ (unsigned char)*s) * 16777619u;
+    return h;
+}
+
+static fs_ix_name *fs_ix_name_find(const fs_index *ix, const char *name)
+{
+    if (!ix->capnames)
+        return NULL;
+    unsigned m = (unsigned)ix->capnames - 1;
+    for (unsigned h = fs_name_hash(name) & m;; h = (h + 1) & m) {
+        if (!ix->names[h].name)
+            return NULL;
+        if (strcmp(ix->names[h].name, name) == 0)
+            return &ix->names[h];
+    }
+}
+
+static fs_ix_name *fs_ix_name_get(fs_index *ix, const char *name)
+{
+    fs_ix_name *e = fs_ix_name_find(ix, name);
+    if (e)
+        return e;
+    if ((ix->nnames + 1) * 2 > ix->capnames) {
+        int cap = ix->capnames ? ix->capnames * 2 : 1024;
+        fs_ix_name *old = ix->names;
+        int oldcap = ix->capnames;
+        ix->names = fs_xcalloc((size_t)cap, sizeof *ix->names);
+        ix->capnames = cap;
+        for (int i = 0; i < oldcap; i++)
+            if (old[i].name) {
+                unsigned h = fs_name_hash(old[i].name) & (unsigned)(cap - 1);
+                while (ix->names[h].name)
+                    h = (h + 1) & (unsigned)(cap - 1);
+                ix->names[h] = old[i];
+            }
+        free(old);
+    }
+    unsigned h = fs_name_hash(name) & (unsigned)(ix->capnames - 1);
+    while (ix->names[h].name)
+        h = (h + 1) & (unsigned)(ix->capnames - 1);
+    ix->names[h].name = fs_xstrdup(name);
+    ix->nnames++;
+    return &ix->names[h];
+}
+
+/* File i defines the names of its record's summaries for the others
+ * (functions that are not static, and everything in a header). */
+static void fs_ix_export(fs_index *ix, int i)
+{
+    fs_ix_file *f = &ix->files[i];
+    int is_header = f->rel[strlen(f->rel) - 1] == 'h';
+    for (int k = 0; f->sums && k < f->sums->n; k++) {
+        if (k < f->nstatics && f->statics[k] && !is_header)
+            continue;
+        fs_ix_name *e = fs_ix_name_get(ix, f->sums->v[k].name);
+        int have = 0;
+        for (int j = 0; j < e->nfiles && !have; j++)
+            have = e->files[j] == i;
+        if (!have) {
+            fs_grow(&e->files, &e->capfiles, e->nfiles + 1, sizeof *e->files);
+            e->files[e->nfiles++] = i;
+        }
+    }
+}
+
+/* The entries of name in a and in b are the same (param and operation). */
+static int fs_same_entries(const fs_summaries *a, const fs_summaries *b, const char *name)
+{
+    int na = 0, nb = 0;
+    for (const fs_summary *x = fs_summaries_find(a, name); x; x = fs_summaries_next(a, x))
+        na++;
+    for (const fs_summary *y = fs_summaries_find(b, name); y; y = fs_summaries_next(b, y)) {
+        nb++;
+        const fs_summary *x = fs_summaries_find(a, name);
+        while (x && x->param != y->param)
+            x = fs_summaries_next(a, x);
+        if (!x || !fs_op_same(&x->op, &y->op))
+            return 0;
+    }
+    return na == nb;
+}
+
+/* The live table's choice for a name: the one file that defines it now, or
+ * none when two files define it differently (which one a unit means is
+ * unknown), as fs_ix_global decides in the end. */
+static const fs_summaries *fs_ix_resolve(const void *arg, const char *name)
+{
+    const fs_index *ix = arg;
+    const fs_ix_name *e = fs_ix_name_find(ix, name);
+    const fs_summaries *found = NULL;
+    for (int j = 0; e && j < e->nfiles; j++) {
+        const fs_summaries *t = ix->files[e->files[j]].sums;
+        if (!t || !fs_summaries_find(t, name))
+            continue;
+        if (!found)
+            found = t;
+        else if (!fs_same_entries(found, t, name))
+            return NULL;
+    }
+    return found;
+}
+
+/* --- the order of the first pass ---------------------------------------------------- */
+
+static int fs_is_ident_start(int c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+}
+
+static int fs_is_ident(int c)
+{
+    return fs_is_ident_start(c) || (c >= '0' && c <= '9');
+}
+
+/* The names a file defines (at brace depth 0, or as function-like macros)
+ * and the names it calls, from its text alone: comments, strings and
+ * character constants skipped, no preprocessing. */
+static void fs_prescan(const char *t, long len, fs_strs *defs, fs_strs *calls)
+{
+    int depth = 0;
+    const char *last = NULL; /* the last identifier at depth 0 followed by '(' */
+    size_t lastlen = 0;
+    int after_paren = 0;     /* a depth-0 ident ( ... ) just closed */
+    int pdepth = 0;
+    int bol = 1;
+    for (long i = 0; i < len;) {
+        char c = t[i];
+        if (c == '\n') {
+            bol = 1;
+            i++;
+            continue;
+        }
+        if (c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v') {
+            i++;
+            continue;
+        }
+        if (c == '/' && i + 1 < len && t[i + 1] == '*') {
+            const char *e = NULL;
+            for (long k = i + 2; k + 1 < len; k++)
+                if (t[k] == '*' && t[k + 1] == '/') {
+                    e = t + k + 2;
+                    break;
+                }
+            i = e ? (long)(e - t) : len;
+            continue;
+        }
+        if (c == '/' && i + 1 < len && t[i + 1] == '/') {
+            while (i < len && t[i] != '\n')
+                i++;
+            continue;
+        }
+        if (c == '"' || c == '\'') {
+            for (i++; i < len && t[i] != c && t[i] != '\n'; i++)
+                if (t[i] == '\\')
+                    i++;
+            i++;
+            bol = 0;
+            continue;
+        }
+        if (c == '#' && bol) {
+            /* #define NAME( defines NAME; the rest of the directive (with
+             * continuation lines) is scanned for calls */
+            long k = i + 1;
+            while (k < len && (t[k] == ' ' || t[k] == '\t'))
+                k++;
+            if (len - k > 6 && strncmp(t + k, "define", 6) == 0) {
+                k += 6;
+                while (k < len && (t[k] == ' ' || t[k] == '\t'))
+                    k++;
+                long s = k;
+                while (k < len && fs_is_ident(t[k]))
+                    k++;
+                if (k > s && k < len && t[k] == '(') {
+                    char *nm = fs_xstrndup(t + s, (size_t)(k - s));
+                    fs_strs_add(defs, nm);
+                    free(nm);
+                }
+                /* calls in the body */
+                while (k < len && t[k] != '\n') {
+                    if (t[k] == '\\' && k + 1 < len && t[k + 1] == '\n') {
+                        k += 2;
+                        continue;
+                    }
+                    if (fs_is_ident_start(t[k]) && (k == 0 || !fs_is_ident(t[k - 1]))) {
+                        long b = k;
+                        while (k < len && fs_is_ident(t[k]))
+                            k++;
+                        long q = k;
+                        while (q < len && (t[q] == ' ' || t[q] == '\t'))
+                            q++;
+                        if (q < len && t[q] == '(') {
+                            char *nm = fs_xstrndup(t + b, (size_t)(k - b));
+                            fs_strs_add(calls, nm);
+                            free(nm);
+                        }
+                        continue;
+                    }
+                    k++;
+                }
+            } else {
+                while (k < len && t[k] != '\n') {
+                    if (t[k] == '\\' && k + 1 < len && t[k + 1] == '\n')
+                        k++;
+                    k++;
+                }
+            }
+            i = k;
+            continue;
+        }
+        bol = 0;
+        if (fs_is_ident_start(c)) {
+            long b = i;
+            while (i < len && fs_is_ident(t[i]))
+                i++;
+            long q = i;
+            while (q < len && (t[q] == ' ' || t[q] == '\t' || t[q] == '\n' || t[q] == '\r'))
+                q++;
+            if (q < len && t[q] == '(') {
+                if (depth == 0 && pdepth == 0) {
+                    last = t + b;
+                    lastlen = (size_t)(i - b);
+                } else if (depth > 0) {
+                    char *nm = fs_xstrndup(t + b, (size_t)(i - b));
+                    fs_strs_add(calls, nm);
+                    free(nm);
+                }
+            }
+            after_paren = 0;
+            continue;
+        }
+        if (c == '(' && depth == 0)
+            pdepth++;
+        else if (c == ')' && depth == 0 && pdepth > 0) {
+            if (--pdepth == 0 && last)
+                after_paren = 1;
+        } else if (c == '{') {
+            if (depth == 0 && after_paren && last) {
+                char *nm = fs_xstrndup(last, lastlen);
+                fs_strs_add(defs, nm);
+                free(nm);
+            }
+            depth++;
+            after_paren = 0;
+        } else if (c == '}') {
+            if (depth > 0)
+                depth--;
+            if (depth == 0)
+                last = NULL;
+        } else if (c == ';' && depth == 0) {
+            last = NULL;
+            after_paren = 0;
+        }
+        i++;
+    }
+    fs_strs_sort_unique(defs);
+    fs_strs_sort_unique(calls);
+}
+
+/* An order of the files in which, as far as the text shows, a file comes
+ * after the files whose functions it calls: the depth-first post-order of
+ * "calls into", from the files in path order.  Only an order; the rounds
+ * settle whatever it gets wrong. */
+static int *fs_ix_order(fs_index *ix, char **texts, const long *lens)
+{
+    int n = ix->nfiles;
+    int *order = fs_xmalloc(sizeof(int) * ((size_t)n + 1));
+    fs_strs *calls = fs_xcalloc((size_t)n + 1, sizeof *calls);
+    fs_ix_pos *defs = NULL;
+    int ndefs = 0, capdefs = 0;
+    for (int i = 0; i < n; i++) {
+        if (!texts[i])
+            continue;
+        fs_strs d = { 0 };
+        fs_prescan(texts[i], lens[i], &d, &calls[i]);
+        for (int k = 0; k < d.n; k++) {
+            fs_grow(&defs, &capdefs, ndefs + 1, sizeof *defs);
+            defs[ndefs].name = d.v[k]; /* owned by defs now */
+            defs[ndefs].index = i;
+            ndefs++;
+        }
+        free(d.v);
+    }
+    qsort(defs, (size_t)ndefs, sizeof *defs, fs_pos_cmp);
+    unsigned char *state = fs_xcalloc((size_t)n + 1, 1);
+    int *stack = fs_xmalloc(sizeof(int) * ((size_t)n + 1));
+    int *next = fs_xcalloc((size_t)n + 1, sizeof(int)); /* per file: the next call to follow */
+    int no = 0;
+    for (int s = 0; s < n; s++) {
+        if (state[s])
+            continue;
+        int sp = 0;
+        stack[sp++] = s;
+        state[s] = 1;
+        while (sp > 0) {
+            int x = stack[sp - 1];
+            int pushed = 0;
+            while (next[x] < calls[x].n && !pushed) {
+                const char *name = calls[x].v[next[x]++];
+                for (int at = fs_pos_first(defs, ndefs, name); at >= 0 && at < ndefs && strcmp(defs[at].name, name) == 0;
+                     at++) {
+                    int y = defs[at].index;
+                    if (!state[y]) {
+                        state[y] = 1;
+                        stack[sp++] = y;
+                        pushed = 1;
+                        break;
+                    }
+                }
+                if (pushed)
+                    next[x]--; /* the same name again: it may have other definers */
+            }
+            if (!pushed) {
+                order[no++] = x;
+                sp--;
+            }
+        }
+    }
+    for (int i = 0; i < n; i++)
+        fs_strs_free(&calls[i]);
+    free(calls);
+    for (int k = 0; k < ndefs; k++)
+        free((char *)defs[k].name);
+    free(defs);
+    free(state);
+    free(stack);
+    free(next);
+    return order;
+}
+
+/* --- the call graph ------------------------------------------------------------- */
+
+typedef struct fs_ix_edge {
+    int callee, caller;
+} fs_ix_edge;
+
+static int fs_edge_cmp(const void *a, const void *b)
+{
+    const fs_ix_edge *x = a, *y = b;
+    return x->callee != y->callee ? (x->callee < y->callee ? -1 : 1) : (x->caller > y->caller) - (x->caller < y->caller);
+}
+
+/* The first entry of name in a sorted array, or -1. */
+static int fs_pos_first(const fs_ix_pos *v, int n, const char *name)
+{
+    int lo = 0, hi = n;
+    while (lo < hi) {
+        int mid = (lo + hi) / 2;
+        if (strcmp(v[mid].name, name) < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < n && strcmp(v[lo].name, name) == 0 ? lo : -1;
+}
+
+static int fs_has_changes(const fs_summaries *s, const char *name)
+{
+    for (const fs_summary *x = s ? fs_summaries_find(s, name) : NULL; x; x = fs_summaries_next(s, x))
+        if (x->param == FS_SUMMARY_CHANGES)
+            return 1;
+    return 0;
+}
+
+/* CHANGES over the whole call graph at once: a function changes files when
+ * it does so itself or calls one that does (its own file's function of the
+ * name, else every one of the name the other files export).  Adds the
+ * CHANGES summaries the records lack, with their names into `changed`; a
+ * file whose function gained one and copies a parameter into a buffer is
+ * dirty (that parameter's summary depends on it). */
+static void fs_ix_closure(fs_index *ix, unsigned char *dirty, fs_strs *changed)
+{
+    int total = 0;
+    int *base = fs_xmalloc(sizeof(int) * ((size_t)ix->nfiles + 1));
+    for (int i = 0; i < ix->nfiles; i++) {
+        base[i] = total;
+        total += ix->files[i].fns ? ix->files[i].nfns : 0;
+    }
+    if (!total) {
+        free(base);
+        return;
+    }
+    fs_ix_pos *glob = fs_xmalloc(sizeof *glob * (size_t)total);
+    fs_ix_pos *local = fs_xmalloc(sizeof *local * (size_t)total);
+    int nglob = 0;
+    for (int i = 0; i < ix->nfiles; i++) {
+        const fs_ix_file *f = &ix->files[i];
+        int is_header = f->rel[strlen(f->rel) - 1] == 'h';
+        for (int k = 0; k < f->nfns; k++) {
+            local[base[i] + k].name = f->fns[k].name;
+            local[base[i] + k].index = base[i] + k;
+            if (!f->fns[k].is_static || is_header)
+                glob[nglob++] = local[base[i] + k];
+        }
+        qsort(local + base[i], (size_t)f->nfns, sizeof *local, fs_pos_cmp);
+    }
+    qsort(glob, (size_t)nglob, sizeof *glob, fs_pos_cmp);
+    fs_ix_edge *edges = NULL;
+    int nedges = 0, capedges = 0;
+    unsigned char *on = fs_xcalloc((size_t)total, 1);
+    int *stack = fs_xmalloc(sizeof(int) * (size_t)total);
+    int sp = 0;
+    for (int i = 0; i < ix->nfiles; i++) {
+        const fs_ix_file *f = &ix->files[i];
+        for (int k = 0; k < f->nfns; k++) {
+            const fs_ix_fn *xf = &f->fns[k];
+            int id = base[i] + k;
+            if (xf->own_changes || fs_has_changes(f->sums, xf->name)) {
+                on[id] = 1;
+                stack[sp++] = id;
+            }
+            for (int c = 0; c < xf->callees.n; c++) {
+                const char *name = xf->callees.v[c];
+                const fs_ix_pos *v = local + base[i];
+                int n = f->nfns;
+                int at = fs_pos_first(v, n, name);
+                if (at < 0) {
+                    v = glob;
+                    n = nglob;
+                    at = fs_pos_first(v, n, name);
+                }
+                for (; at >= 0 && at < n && strcmp(v[at].name, name) == 0; at++) {
+                    fs_grow(&edges, &capedges, nedges + 1, sizeof *edges);
+                    edges[nedges].callee = v[at].index;
+                    edges[nedges].caller = id;
+                    nedges++;
+                }
+            }
+        }
+    }
+    qsort(edges, (size_t)nedges, sizeof *edges, fs_edge_cmp);
+    int *first = fs_xmalloc(sizeof(int) * ((size_t)total + 1));
+    for (int id = 0, e = 0; id <= total; id++) {
+        while (e < nedges && edges[e].callee < id)
+            e++;
+        first[id] = e;
+    }
+    while (sp > 0) {
+        int id = stack[--sp];
+        for (int e = first[id]; e < first[id + 1]; e++)
+            if (!on[edges[e].caller]) {
+                on[edges[e].caller] = 1;
+                stack[sp++] = edges[e].caller;
+            }
+    }
+    for (int i = 0; i < ix->nfiles; i++) {
+        fs_ix_file *f = &ix->files[i];
+        for (int k = 0; k < f->nfns; k++) {
+            const fs_ix_fn *xf = &f->fns[k];
+            if (!on[base[i] + k] || !f->sums || fs_has_changes(f->sums, xf->name))
+                continue;
+            fs_summary s;
+            memset(&s, 0, sizeof s);
+            s.name = xf->name;
+            s.file = f->path;
+            s.param = FS_SUMMARY_CHANGES;
+            s.op.kind = FS_OP_MAYBE; /* as fs_summarize makes it */
+            s.op.access_mode = FS_MODE_UNKNOWN;
+            int at = f->sums->n;
+            fs_summaries_add(f->sums, &s);
+            f->statics = fs_xrealloc(f->statics, sizeof(int) * (size_t)(at + 1));
+            for (int z = f->nstatics; z < at; z++)
+                f->statics[z] = 0;
+            f->statics[at] = xf->is_static;
+            f->nstatics = at + 1;
+            fs_strs_add(changed, xf->name);
+            if (xf->derived && dirty)
+                dirty[i] = 1;
+        }
+    }
+    free(first);
+    free(edges);
+    free(on);
+    free(stack);
+    free(glob);
+    free(local);
+    free(base);
+}
+
+/* A function the call graph found to change files keeps that fact when its
+ * file is parsed again (the graph only grows within a run). */
+static void fs_keep_changes(fs_ix_file *f, const fs_summaries *old)
+{
+    for (int k = 0; old && f->sums && k < old->n; k++) {
+        const fs_summary *s = &old->v[k];
+        if (s->param != FS_SUMMARY_CHANGES || fs_has_changes(f->sums, s->name) ||
+            !fs_summaries_find(f->sums, s->name))
+            continue;
+        int is_static = 0;
+        for (int i = 0; i < f->nfns; i++)
+            if (strcmp(f->fns[i].name, s->name) == 0)
+                is_static = f->fns[i].is_static;
+        int at = f->sums->n;
+        fs_summaries_add(f->sums, s);
+        f->statics = fs_xrealloc(f->statics, sizeof(int) * (size_t)(at + 1));
+        for (int z = f->nstatics; z < at; z++)
+            f->statics[z] = 0;
+        f->statics[at] = is_static;
+        f->nstatics = at + 1;
+    }
+}
+
 /* --- the cache ---------------------------------------------------------------- */
 
 static json_t *fs_json_strs(const fs_strs *s)
@@ -448,6 +1123,15 @@ static void fs_ix_save(const fs_index *ix, const char *cache)
                 json_array_append_new(sums, j);
         }
         json_object_set_new(o, "summaries", sums);
+        json_t *fns = json_array();
+        for (int k = 0; k < f->nfns; k++) {
+            const fs_ix_fn *xf = &f->fns[k];
+            json_t *j = json_pack("[s,b,b,b,o]", xf->name, xf->is_static, xf->own_changes, xf->derived,
+                                  fs_json_strs(&xf->callees));
+            if (j)
+                json_array_append_new(fns, j);
+        }
+        json_object_set_new(o, "fns", fns);
         json_array_append_new(files, o);
     }
     json_object_set_new(doc, "files", files);
@@ -506,7 +1190,7 @@ static json_t *fs_ix_load(const char *cache, const char *root)
         if (!json_is_string(json_object_get(f, "path")) || !json_is_string(json_object_get(f, "hash")) ||
             !json_is_integer(json_object_get(f, "size")) || !json_is_array(json_object_get(f, "ids")) ||
             !json_is_array(json_object_get(f, "includes")) || !json_is_array(json_object_get(f, "edges")) ||
-            !json_is_array(json_object_get(f, "summaries"))) {
+            !json_is_array(json_object_get(f, "summaries")) || !json_is_array(json_object_get(f, "fns"))) {
             json_decref(doc);
             return NULL;
         }
@@ -553,6 +1237,22 @@ static int fs_ix_from_cache(fs_ix_file *f, json_t *j)
         f->statics[k] = stat_;
         f->nstatics = k + 1;
     }
+    json_t *fns = json_object_get(j, "fns");
+    f->fns = fs_xcalloc(json_array_size(fns) + 1, sizeof *f->fns);
+    json_array_foreach(fns, i, s) {
+        const char *name;
+        int st, own, der;
+        json_t *callees;
+        if (json_unpack(s, "[s,b,b,b,o]", &name, &st, &own, &der, &callees) != 0)
+            goto bad;
+        fs_ix_fn *xf = &f->fns[f->nfns++];
+        xf->name = fs_xstrdup(name);
+        xf->is_static = st;
+        xf->own_changes = own;
+        xf->derived = der;
+        if (fs_read_strs(callees, &xf->callees))
+            goto bad;
+    }
     f->fresh = 1;
     return 0;
 bad:
@@ -578,13 +1278,6 @@ char *fs_index_default_cache(const char *root)
 }
 
 /* --- building ---------------------------------------------------------------------- */
-
-static int fs_sums_equal_with_statics(const fs_ix_file *f, const fs_summaries *old)
-{
-    if (!old)
-        return f->sums == NULL;
-    return f->sums && fs_summaries_equal(f->sums, old);
-}
 
 fs_index *fs_index_build(const char *root, const char *cache, fs_index_stats *st)
 {
@@ -639,18 +1332,27 @@ fs_index *fs_index_build(const char *root, const char *cache, fs_index_stats *st
     json_decref(byrel);
     json_decref(doc);
 
-    /* rounds: parse what is dirty with the current global table; files
-     * whose wrappers changed make their callers dirty */
-    fs_ix_global(ix);
+    /* rounds: parse what is dirty, in an order that puts a file after the
+     * files it calls into, each with the summaries every file has now (the
+     * live table); then a file is dirty again when a function it passes a
+     * parameter to changed its summaries after the file was parsed */
+    for (int i = 0; i < ix->nfiles; i++)
+        if (!dirty[i])
+            fs_ix_export(ix, i);
+    ix->live = fs_summaries_new_resolver(fs_ix_resolve, ix);
+    int *order = fs_ix_order(ix, texts, lens);
+    long *parsed_at = fs_xcalloc((size_t)ix->nfiles + 1, sizeof(long));
+    long seq = 0;
     int any_parsed = 0;
     for (int round = 0; round < FS_INDEX_ROUNDS; round++) {
-        fs_strs changed = { 0 };
         int ndirty = 0;
-        for (int i = 0; i < ix->nfiles; i++) {
+        for (int oi = 0; oi < ix->nfiles; oi++) {
+            int i = order[oi];
             if (!dirty[i])
                 continue;
             ndirty++;
             fs_ix_file *f = &ix->files[i];
+            dirty[i] = 0;
             if (!texts[i]) {
                 const char *why;
                 texts[i] = fs_read_file(f->path, &lens[i], &why);
@@ -661,35 +1363,52 @@ fs_index *fs_index_build(const char *root, const char *cache, fs_index_stats *st
             f->sums = NULL;
             int *oldst = f->statics;
             f->statics = NULL;
-            fs_ix_parse(f, texts[i], lens[i], ix->global);
+            parsed_at[i] = ++seq;
+            fs_ix_parse(f, texts[i], lens[i], ix->live);
+            fs_keep_changes(f, old);
             if (!parsed[i]++)
                 st->parsed++;
             any_parsed = 1;
-            if (!fs_sums_equal_with_statics(f, old)) {
-                for (int k = 0; f->sums && k < f->sums->n; k++)
-                    fs_strs_add(&changed, f->sums->v[k].name);
-                for (int k = 0; old && k < old->n; k++)
-                    fs_strs_add(&changed, old->v[k].name);
+            fs_strs changed = { 0 };
+            fs_summaries *empty = fs_summaries_new();
+            fs_changed_names(old ? old : empty, f->sums ? f->sums : empty, &changed);
+            fs_summaries_delete(empty);
+            for (int k = 0; k < changed.n; k++) {
+                /* what a caller's parameters may see: the entries of parameters */
+                int params = 0;
+                for (const fs_summary *x = fs_summaries_find(f->sums, changed.v[k]); x && !params; x = fs_summaries_next(f->sums, x))
+                    params = x->param >= 0;
+                for (const fs_summary *x = old ? fs_summaries_find(old, changed.v[k]) : NULL; x && !params; x = fs_summaries_next(old, x))
+                    params = x->param >= 0;
+                if (params)
+                    fs_ix_name_get(ix, changed.v[k])->changed_at = seq;
             }
+            fs_strs_free(&changed);
+            fs_ix_export(ix, i);
             fs_summaries_delete(old);
             free(oldst);
-            dirty[i] = 0;
         }
         if (!ndirty)
             break;
-        fs_ix_global(ix);
-        fs_strs_sort_unique(&changed);
+        fs_strs gained = { 0 };
+        fs_ix_closure(ix, dirty, &gained);
+        fs_strs_free(&gained);
         int more = 0;
-        for (int i = 0; i < ix->nfiles && changed.n; i++) {
+        for (int i = 0; i < ix->nfiles; i++) {
             fs_ix_file *f = &ix->files[i];
-            for (int k = 0; k < f->edges.n && !dirty[i]; k++)
-                if (fs_strs_has(&changed, f->edges.v[k]))
-                    dirty[i] = 1, more = 1;
+            for (int k = 0; k < f->edges.n && !dirty[i]; k++) {
+                const fs_ix_name *e = fs_ix_name_find(ix, f->edges.v[k]);
+                if (e && e->changed_at > parsed_at[i])
+                    dirty[i] = 1;
+            }
+            more |= dirty[i];
         }
-        fs_strs_free(&changed);
         if (!more)
             break;
     }
+    fs_ix_global(ix);
+    free(order);
+    free(parsed_at);
     for (int i = 0; i < ix->nfiles; i++)
         free(texts[i]);
     free(texts);
@@ -713,6 +1432,12 @@ void fs_index_free(fs_index *ix)
         free(ix->files[i].rel);
     }
     free(ix->files);
+    for (int i = 0; i < ix->capnames; i++) {
+        free(ix->names[i].name);
+        free(ix->names[i].files);
+    }
+    free(ix->names);
+    fs_summaries_delete(ix->live);
     fs_summaries_delete(ix->global);
     fs_strs_free(&ix->probes);
     free(ix->root);

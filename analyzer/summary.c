@@ -18,6 +18,15 @@ fs_summaries *fs_summaries_new_over(const fs_summaries *parent)
     return s;
 }
 
+fs_summaries *fs_summaries_new_resolver(const fs_summaries *(*resolve)(const void *arg, const char *name),
+                                        const void *arg)
+{
+    fs_summaries *s = fs_xcalloc(1, sizeof(fs_summaries));
+    s->resolve = resolve;
+    s->resolve_arg = arg;
+    return s;
+}
+
 void fs_summaries_clear(fs_summaries *s)
 {
     for (int i = 0; i < s->n; i++) {
@@ -28,8 +37,12 @@ void fs_summaries_clear(fs_summaries *s)
     free(s->hash);
     free(s->nextidx);
     const fs_summaries *parent = s->parent;
+    const fs_summaries *(*resolve)(const void *, const char *) = s->resolve;
+    const void *resolve_arg = s->resolve_arg;
     memset(s, 0, sizeof *s);
     s->parent = parent;
+    s->resolve = resolve;
+    s->resolve_arg = resolve_arg;
 }
 
 void fs_summaries_delete(fs_summaries *s)
@@ -163,23 +176,49 @@ const fs_summary *fs_summaries_find(const fs_summaries *s, const char *name)
     int i = fs_first_index(s, name);
     if (i >= 0)
         return &s->v[i];
+    if (s->resolve && name) {
+        const fs_summaries *t = s->resolve(s->resolve_arg, name);
+        i = t ? fs_first_index(t, name) : -1;
+        return i >= 0 ? &t->v[i] : NULL;
+    }
     return s->parent ? fs_summaries_find(s->parent, name) : NULL;
+}
+
+static int fs_holds(const fs_summaries *t, const fs_summary *x)
+{
+    return t && t->n > 0 && x >= t->v && x < t->v + t->n;
 }
 
 const fs_summary *fs_summaries_next(const fs_summaries *s, const fs_summary *prev)
 {
-    /* which table holds prev */
-    const fs_summaries *owner = s;
-    while (owner && !(owner->n > 0 && prev >= owner->v && prev < owner->v + owner->n))
+    /* which table holds prev: one of the chain, or the one a resolving
+     * table (the chain's last) chose for the name */
+    const fs_summaries *owner = s, *resolved = NULL;
+    while (owner && !fs_holds(owner, prev)) {
+        if (owner->resolve) {
+            resolved = owner->resolve(owner->resolve_arg, prev->name);
+            if (!fs_holds(resolved, prev))
+                return NULL;
+            owner = resolved;
+            break;
+        }
         owner = owner->parent;
+    }
     if (!owner)
         return NULL;
     int i = (int)(prev - owner->v);
     int j = owner->nextidx[i];
     if (j >= 0)
         return owner == s ? &s->v[j] : fs_inherited_from(s, owner, &owner->v[j]);
+    if (resolved)
+        return NULL;
     /* the end of owner's entries of the name: the next ancestor's */
     for (const fs_summaries *p = owner->parent; p; p = p->parent) {
+        if (p->resolve) {
+            const fs_summaries *t = p->resolve(p->resolve_arg, prev->name);
+            int k = t ? fs_first_index(t, prev->name) : -1;
+            return k >= 0 ? fs_inherited_from(s, t, &t->v[k]) : NULL;
+        }
         int k = fs_first_index(p, prev->name);
         if (k >= 0)
             return fs_inherited_from(s, p, &p->v[k]);

@@ -30,6 +30,10 @@ struct fs_summaries {
     int hcap;
     int *nextidx; /* per entry: the next entry of the same name, -1 */
     const struct fs_summaries *parent; /* looked up under this table's own entries, not owned */
+    /* a table of no entries of its own may find each name's in a table
+     * chosen per name (the project index: the file that defines it) */
+    const struct fs_summaries *(*resolve)(const void *arg, const char *name);
+    const void *resolve_arg;
 };
 
 #ifndef FSCHECK_SUMMARIES_TYPEDEF
@@ -43,6 +47,10 @@ fs_summaries *fs_summaries_new(void);
  * (fs_summaries_merge) but without a copy.  equal and merge look at own
  * entries only.  The parent must outlive it. */
 fs_summaries *fs_summaries_new_over(const fs_summaries *parent);
+/* An empty table whose lookups of a name go to resolve(arg, name) (a table
+ * without parent), or find nothing when it returns NULL. */
+fs_summaries *fs_summaries_new_resolver(const fs_summaries *(*resolve)(const void *arg, const char *name),
+                                        const void *arg);
 void fs_summaries_delete(fs_summaries *self);
 void fs_summaries_clear(fs_summaries *self);
 /* Copies s (name and file are duplicated). */

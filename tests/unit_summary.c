@@ -591,6 +591,99 @@ static void test_summary_table(void **state)
     fs_summaries_delete(c);
 }
 
+static void ut_add(fs_summaries *t, const char *name, int param, fs_op_kind kind)
+{
+    fs_summary s;
+    memset(&s, 0, sizeof s);
+    s.name = (char *)name;
+    s.file = "x.c";
+    s.param = param;
+    s.op.kind = kind;
+    fs_summaries_add(t, &s);
+}
+
+/* The kinds of name's entries as seen through t, "param:kind" joined. */
+static void ut_entries(const fs_summaries *t, const char *name, char *out, size_t size)
+{
+    out[0] = '\0';
+    for (const fs_summary *x = fs_summaries_find(t, name); x; x = fs_summaries_next(t, x))
+        snprintf(out + strlen(out), size - strlen(out), "%s%d:%d", out[0] ? " " : "", x->param, (int)x->op.kind);
+}
+
+static const fs_summaries *ut_tables[2];
+
+static const fs_summaries *ut_resolve(const void *arg, const char *name)
+{
+    (void)arg;
+    /* names starting with 'a' live in the first table, the others in the second */
+    return name[0] == 'a' ? ut_tables[0] : ut_tables[1];
+}
+
+/* A table over a parent sees its own entries of a (name, parameter) and the
+ * parent's of the others, as a merged copy would; a resolving table sends
+ * each name to the table its callback picks. */
+static void test_summary_layers(void **state)
+{
+    (void)state;
+    fs_summaries *parent = fs_summaries_new();
+    ut_add(parent, "f", 0, FS_OP_PROBE);
+    ut_add(parent, "f", 1, FS_OP_OPEN);
+    ut_add(parent, "g", 0, FS_OP_REMOVE);
+    fs_summaries *child = fs_summaries_new_over(parent);
+    ut_add(child, "f", 1, FS_OP_CREATE);
+    ut_add(child, "h", 0, FS_OP_MAYBE);
+    char buf[128];
+    ut_entries(child, "f", buf, sizeof buf);
+    assert_string_equal(buf, "1:3 0:1"); /* own f/1 hides the parent's, f/0 inherited */
+    ut_entries(child, "g", buf, sizeof buf);
+    assert_string_equal(buf, "0:4");
+    ut_entries(child, "h", buf, sizeof buf);
+    assert_string_equal(buf, "0:6");
+    assert_null(fs_summaries_find(child, "nothing"));
+    /* equal looks at own entries only */
+    fs_summaries *other = fs_summaries_new_over(parent);
+    ut_add(other, "f", 1, FS_OP_CREATE);
+    ut_add(other, "h", 0, FS_OP_MAYBE);
+    assert_true(fs_summaries_equal(child, other));
+    fs_summaries *third = fs_summaries_new_over(parent);
+    ut_add(third, "g", 0, FS_OP_REMOVE);
+    ut_add(third, "h", 0, FS_OP_MAYBE);
+    assert_false(fs_summaries_equal(child, third));
+
+    /* resolving */
+    fs_summaries *ta = fs_summaries_new(), *tb = fs_summaries_new();
+    ut_add(ta, "alpha", 0, FS_OP_PROBE);
+    ut_add(ta, "alpha", 2, FS_OP_OPEN);
+    ut_add(ta, "beta", 0, FS_OP_REMOVE); /* not where 'beta' is looked up */
+    ut_add(tb, "beta", 1, FS_OP_CREATE);
+    ut_tables[0] = ta;
+    ut_tables[1] = tb;
+    fs_summaries *live = fs_summaries_new_resolver(ut_resolve, NULL);
+    ut_entries(live, "alpha", buf, sizeof buf);
+    assert_string_equal(buf, "0:1 2:2");
+    ut_entries(live, "beta", buf, sizeof buf);
+    assert_string_equal(buf, "1:3");
+    assert_null(fs_summaries_find(live, "gamma"));
+    /* and under a table over it */
+    fs_summaries *local = fs_summaries_new_over(live);
+    ut_add(local, "alpha", 2, FS_OP_MAYBE);
+    ut_add(local, "delta", 0, FS_OP_PROBE);
+    ut_entries(local, "alpha", buf, sizeof buf);
+    assert_string_equal(buf, "2:6 0:1");
+    ut_entries(local, "beta", buf, sizeof buf);
+    assert_string_equal(buf, "1:3");
+    ut_entries(local, "delta", buf, sizeof buf);
+    assert_string_equal(buf, "0:1");
+    fs_summaries_delete(local);
+    fs_summaries_delete(live);
+    fs_summaries_delete(ta);
+    fs_summaries_delete(tb);
+    fs_summaries_delete(third);
+    fs_summaries_delete(other);
+    fs_summaries_delete(child);
+    fs_summaries_delete(parent);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -610,6 +703,7 @@ int main(void)
         cmocka_unit_test(test_two_wrapped_parameters),
         cmocka_unit_test(test_macro_wrapper),
         cmocka_unit_test(test_summary_table),
+        cmocka_unit_test(test_summary_layers),
     };
     return cmocka_run_group_tests(tests, NULL, ut_cleanup);
 }
