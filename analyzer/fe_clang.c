@@ -44,6 +44,7 @@ typedef struct fs_cl {
     int nvars, capvars;
     fs_macro_exp *macros;
     int nmacros, capmacros;
+    int *by_begin;        /* macro indexes by begin offset, then index */
     int depth;
     int too_deep;
 } fs_cl;
@@ -90,12 +91,34 @@ static const char *fs_file_name(fs_cl *cl, CXFile f)
 
 static fs_macro_exp *fs_macro_at(fs_cl *cl, CXFile file, unsigned off)
 {
-    /* macros are sorted by file order as visited; a linear scan from the
-     * back finds the innermost that starts at off */
-    for (int i = cl->nmacros - 1; i >= 0; i--)
-        if (cl->macros[i].begin == off && clang_File_isEqual(cl->macros[i].file, file))
-            return &cl->macros[i];
+    /* the innermost that starts at off is the last visited one: the last
+     * of those at off in by_begin (a unit may expand tens of thousands) */
+    if (!cl->by_begin) {
+        for (int i = cl->nmacros - 1; i >= 0; i--)
+            if (cl->macros[i].begin == off && clang_File_isEqual(cl->macros[i].file, file))
+                return &cl->macros[i];
+        return NULL;
+    }
+    int lo = 0, hi = cl->nmacros;
+    while (lo < hi) { /* the first past off */
+        int mid = (lo + hi) / 2;
+        if (cl->macros[cl->by_begin[mid]].begin <= off)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    for (int k = lo - 1; k >= 0 && cl->macros[cl->by_begin[k]].begin == off; k--)
+        if (clang_File_isEqual(cl->macros[cl->by_begin[k]].file, file))
+            return &cl->macros[cl->by_begin[k]];
     return NULL;
+}
+
+static int fs_by_begin_cmp(const void *a, const void *b, void *arg)
+{
+    const fs_macro_exp *macros = arg;
+    int x = *(const int *)a, y = *(const int *)b;
+    unsigned bx = macros[x].begin, by = macros[y].begin;
+    return bx != by ? (bx < by ? -1 : 1) : (x > y) - (x < y);
 }
 
 /* Where the user wrote location l: sets *lo, returns the file; *macro is
@@ -992,8 +1015,15 @@ int fs_fe_clang_parse(const char *path, const fs_clang_opts *o, fs_fe_result *r)
     CXCursor root = clang_getTranslationUnitCursor(cp->tu);
     /* first the macro expansions, then the functions that contain them */
     clang_visitChildren(root, fs_tu_visit, &w);
+    if (cl.nmacros > 0) {
+        cl.by_begin = fs_xmalloc(sizeof(int) * (size_t)cl.nmacros);
+        for (int i = 0; i < cl.nmacros; i++)
+            cl.by_begin[i] = i;
+        qsort_r(cl.by_begin, (size_t)cl.nmacros, sizeof(int), fs_by_begin_cmp, cl.macros);
+    }
     w.macros_only = 0;
     clang_visitChildren(root, fs_tu_visit, &w);
+    free(cl.by_begin);
     for (int i = 0; i < cl.nmacros; i++) {
         free(cl.macros[i].name);
         free(cl.macros[i].pending);

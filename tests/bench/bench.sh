@@ -21,6 +21,7 @@
 #   fscheck -j1 --engine=clang                 prefilter, index cache filled
 #   fscheck -j2 --engine=clang                 prefilter, index cache filled
 #   fscheck -j1 --engine=clang --no-prefilter  index cache filled
+#   fscheck -j2 --engine=clang --no-prefilter  index cache filled
 #   fscheck -j1 --engine=clang --no-index      no index, no prefilter
 #   clang-tidy -checks=-*,CHECK                one process over all the units
 #   clang -fsyntax-only                        one process per unit, its own flags
@@ -168,6 +169,7 @@ if [[ $has_prefilter -eq 1 ]]; then
     add fs1w "fscheck -j1 (prefilter)"
     add fs2 "fscheck -j2 (prefilter)"
     add fs1np "fscheck -j1 (no prefilter)"
+    add fs2np "fscheck -j2 (no prefilter)"
     add fs1ni "fscheck -j1 (no index, no prefilter)"
 else
     add fs1 "fscheck -j1 (clang engine)"
@@ -190,6 +192,7 @@ for ((r = 1; r <= runs; r++)); do
             fs1) measure fs1 "$fscheck" -j1 "${fs_common[@]}" "${fs_in[@]}" ;;
             fs1w) measure fs1w "$fscheck" -j1 "${fs_common[@]}" "${fs_in[@]}" ;;
             fs1np) measure fs1np "$fscheck" -j1 --no-prefilter "${fs_common[@]}" "${fs_in[@]}" ;;
+            fs2np) measure fs2np "$fscheck" -j2 --no-prefilter "${fs_common[@]}" "${fs_in[@]}" ;;
             fs1ni) measure fs1ni "$fscheck" -j1 --no-index "${fs_common[@]}" "${fs_in[@]}" ;;
             fs2) measure fs2 "$fscheck" -j2 "${fs_common[@]}" "${fs_in[@]}" ;;
             tidy) measure tidy "$tidy" --quiet "-checks=-*,$check" "${tidy_in[@]}" ;;
@@ -224,18 +227,22 @@ for n, l in zip(names, labels):
     print("| %s | %.2f | %.2f | %.2f | %.2f | %.0f |" % (l, med[n][0], med[n][0] / ref, med[n][2], med[n][2] / med["tidy"][2], med[n][1]))
 print()
 tidy_unit = ref / nunits
+tidy_unit_cpu = med["tidy"][2] / nunits
 for n, l in zip(names, labels):
     st = stats(n)
     if not st or not n.startswith("fs"):
         continue
     parsed, passed, skipped, nf = st
     line = "%s: %d units parsed, %d passed over by the prefilter, %d skipped, %d findings" % (l, parsed, passed, skipped, nf)
-    if parsed and n != "fs2":
-        line += "; %.3f s per parsed unit against clang-tidy's %.3f s per unit (%.2f×)" % (
-            med[n][0] / parsed, tidy_unit, med[n][0] / parsed / tidy_unit)
+    if parsed and n not in ("fs2", "fs2np"):
+        line += "; %.3f s per parsed unit against clang-tidy's %.3f s per unit (%.2f×; CPU time %.2f×)" % (
+            med[n][0] / parsed, tidy_unit, med[n][0] / parsed / tidy_unit,
+            med[n][2] / parsed / tidy_unit_cpu)
     print(line)
 base = "fs1w" if "fs1w" in med else "fs1"
 print("fscheck -j2 against -j1%s: %.2f× faster (wall-clock)" % (" (index cache filled)" if base == "fs1w" else "", med[base][0] / med["fs2"][0]))
+if "fs2np" in med:
+    print("fscheck -j2 against -j1, every unit parsed (no prefilter): %.2f× faster (wall-clock)" % (med["fs1np"][0] / med["fs2np"][0]))
 try:
     print("load average at the end: %s" % open("/proc/loadavg").read().split()[0])
 except OSError:
