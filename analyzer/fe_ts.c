@@ -233,6 +233,8 @@ typedef struct fs_ts_priv {
 
 typedef struct fs_ts {
     int flags;          /* FS_TS_OWN_TEXT */
+    const char *const *only; /* convert only these functions (sorted), when set */
+    int nonly;
     const char *path;
     const char *text;   /* the file */
     uint32_t len;
@@ -2339,6 +2341,23 @@ static void add_function(fs_ts *t, TSNode def)
         return; /* mostly broken: nothing sound to say about it */
     uint32_t len;
     const char *name = text_of(t, id, &len);
+    if (t->only) {
+        int lo = 0, hi = t->nonly, found = 0;
+        while (lo < hi && !found) {
+            int mid = (lo + hi) / 2;
+            int c = strncmp(t->only[mid], name, len);
+            if (c == 0 && t->only[mid][len] != '\0')
+                c = 1;
+            if (c == 0)
+                found = 1;
+            else if (c < 0)
+                lo = mid + 1;
+            else
+                hi = mid;
+        }
+        if (!found)
+            return;
+    }
     begin_func(t, name, len, t->path);
     add_params(t, fdecl);
     knr_params(t, def);
@@ -3021,6 +3040,12 @@ int fs_fe_ts_parse(const char *path, const char *text, size_t len, fs_fe_result 
 
 int fs_fe_ts_parse_with(const char *path, const char *text, size_t len, int flags, fs_fe_result *r)
 {
+    return fs_fe_ts_parse_only(path, text, len, flags, NULL, 0, r);
+}
+
+int fs_fe_ts_parse_only(const char *path, const char *text, size_t len, int flags, const char *const *only, int nonly,
+                        fs_fe_result *r)
+{
     memset(r, 0, sizeof *r);
     if (len > UINT32_MAX / 2) {
         r->fatal = fs_xstrdup("file too large for the tree-sitter engine");
@@ -3047,6 +3072,8 @@ int fs_fe_ts_parse_with(const char *path, const char *text, size_t len, int flag
     fs_ts t;
     memset(&t, 0, sizeof t);
     t.flags = flags;
+    t.only = only;
+    t.nonly = nonly;
     t.path = path;
     t.text = text;
     t.len = (uint32_t)len;

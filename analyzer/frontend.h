@@ -65,5 +65,9 @@ int fs_fe_ts_parse(const char *path, const char *text, size_t len, fs_fe_result 
  * read (the project index, which reads every header as a file of its own). */
 #define FS_TS_OWN_TEXT 1
 int fs_fe_ts_parse_with(const char *path, const char *text, size_t len, int flags, fs_fe_result *r);
+/* The same, converting only the function definitions named in `only`
+ * (sorted, nonly names); function-like macros are all converted. */
+int fs_fe_ts_parse_only(const char *path, const char *text, size_t len, int flags, const char *const *only, int nonly,
+                        fs_fe_result *r);
 
 #endif

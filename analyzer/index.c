@@ -18,7 +18,7 @@
 #include <unistd.h>
 
 #define FS_INDEX_FORMAT "fscheck-index"
-#define FS_INDEX_VERSION 4
+#define FS_INDEX_VERSION 5
 #define FS_INDEX_MAX_FILES 200000
 #define FS_INDEX_ROUNDS 8
 
@@ -35,6 +35,8 @@ typedef struct fs_ix_fn {
     int own_changes; /* a call of its own that creates, removes or writes */
     int derived;     /* a parameter is copied into a buffer (its summary waits for CHANGES) */
     fs_strs callees; /* project functions and macros it calls */
+    fs_strs edges;   /* those of them it passes a parameter to */
+    long lowered_at; /* the parse that lowered it last (0: from the cache) */
 } fs_ix_fn;
 
 typedef struct fs_ix_file {
@@ -243,6 +245,7 @@ static void fs_ix_clear_fns(fs_ix_file *f)
     for (int i = 0; i < f->nfns; i++) {
         free(f->fns[i].name);
         fs_strs_free(&f->fns[i].callees);
+        fs_strs_free(&f->fns[i].edges);
     }
     free(f->fns);
     f->fns = NULL;
@@ -377,54 +380,132 @@ static int fs_calls_any(const fs_func *fn, const fs_strs *names)
  * summaries until its own settle, and fill the record.  Functions are
  * lowered in file order, each with the summaries of those before it (C
  * defines a helper before its callers, mostly); then only the functions
- * that call one whose summary changed since are lowered again. */
-static void fs_ix_parse(fs_ix_file *f, const char *text, long len, const fs_summaries *global)
+ * that call one whose summary changed since are lowered again.
+ *
+ * With `only` (a record of the file at hand): only the functions named
+ * there, and the functions of the file that pass a parameter to them, are
+ * converted and lowered again; the others keep their summaries. */
+static void fs_ix_parse(fs_ix_file *f, const char *text, long len, const fs_summaries *global, const fs_strs *only,
+                        long seq)
 {
-    fs_ix_clear_record(f);
-    fs_scan_includes(text, len, &f->includes);
-    f->sums = fs_summaries_new();
+    fs_strs want = { 0 };
+    int selective = only && f->fresh && f->sums && f->fns;
+    if (selective) {
+        for (int k = 0; k < only->n; k++)
+            fs_strs_add(&want, only->v[k]);
+        fs_strs_sort_unique(&want);
+        /* the file's callers of those, through parameters, until none is new */
+        for (int grew = 1; grew;) {
+            grew = 0;
+            for (int k = 0; k < f->nfns; k++) {
+                if (fs_strs_has(&want, f->fns[k].name))
+                    continue;
+                for (int e = 0; e < f->fns[k].edges.n; e++)
+                    if (fs_strs_has(&want, f->fns[k].edges.v[e])) {
+                        fs_strs_add(&want, f->fns[k].name);
+                        fs_strs_sort_unique(&want);
+                        grew = 1;
+                        break;
+                    }
+            }
+        }
+    }
+    fs_summaries *old = NULL;
+    int *oldst = NULL, noldst = 0, noldfns = 0;
+    fs_ix_fn *oldfns = NULL;
+    if (selective) {
+        old = f->sums;
+        oldst = f->statics;
+        noldst = f->nstatics;
+        oldfns = f->fns;
+        noldfns = f->nfns;
+        f->sums = NULL;
+        f->statics = NULL;
+        f->nstatics = 0;
+        f->fns = NULL;
+        f->nfns = 0;
+    } else {
+        fs_ix_clear_record(f);
+        fs_scan_includes(text, len, &f->includes);
+    }
     fs_fe_result r;
-    if (fs_fe_ts_parse_with(f->path, text, (size_t)len, FS_TS_OWN_TEXT, &r) != 0) {
+    int rc = selective ? fs_fe_ts_parse_only(f->path, text, (size_t)len, FS_TS_OWN_TEXT, (const char *const *)want.v,
+                                             want.n, &r)
+                       : fs_fe_ts_parse_with(f->path, text, (size_t)len, FS_TS_OWN_TEXT, &r);
+    if (rc != 0) {
         fs_fe_result_free(&r);
+        if (selective) { /* keep what was known */
+            f->sums = old;
+            f->statics = oldst;
+            f->nstatics = noldst;
+            f->fns = oldfns;
+            f->nfns = noldfns;
+        } else {
+            f->sums = fs_summaries_new();
+        }
+        fs_strs_free(&want);
         f->fresh = 1;
         return;
     }
-    fs_summaries *cur = fs_summaries_new_over(global);
+    f->sums = fs_summaries_new();
+    /* the kept functions' summaries, under the ones lowered now */
+    fs_summaries *base = NULL;
+    if (selective) {
+        base = fs_summaries_new_over(global);
+        for (int k = 0; k < old->n; k++)
+            if (!fs_strs_has(&want, old->v[k].name)) {
+                fs_summaries_add(base, &old->v[k]);
+                int at = f->sums->n;
+                fs_summaries_add(f->sums, &old->v[k]);
+                f->statics = fs_xrealloc(f->statics, sizeof(int) * (size_t)(at + 1));
+                f->statics[at] = k < noldst ? oldst[k] : 0;
+                f->nstatics = at + 1;
+            }
+    }
+    const fs_summaries *under = base ? base : global;
+    unsigned char *skip = fs_xcalloc((size_t)r.nfuncs + 1, 1);
+    for (int i = 0; i < r.nfuncs; i++)
+        skip[i] = selective && !fs_strs_has(&want, r.funcs[i].fn->name); /* a macro not asked for */
+    fs_summaries *cur = fs_summaries_new_over(under);
     for (int i = 0; i < r.nfuncs; i++) {
+        if (skip[i])
+            continue;
         fs_func_reset(r.funcs[i].fn);
         if (r.funcs[i].body)
             fs_lower(r.funcs[i].fn, r.funcs[i].body, cur);
         fs_summarize(r.funcs[i].fn, cur);
     }
     /* what each function saw: the summaries before it; all of them now */
-    fs_summaries *all = fs_summaries_new_over(global);
+    fs_summaries *all = fs_summaries_new_over(under);
     for (int i = 0; i < r.nfuncs; i++)
-        fs_summarize(r.funcs[i].fn, all);
+        if (!skip[i])
+            fs_summarize(r.funcs[i].fn, all);
     fs_strs changed = { 0 };
-    {
-        /* a call to a function defined later in the file (or itself) saw
-         * nothing of it */
-        fs_strs later = { 0 };
-        for (int i = 0; i < r.nfuncs; i++)
-            fs_strs_add(&later, r.funcs[i].fn->name);
-        fs_strs_sort_unique(&later);
-        changed = later;
-    }
+    /* a call to a function defined later in the file (or itself) saw
+     * nothing of it */
+    for (int i = 0; i < r.nfuncs; i++)
+        if (!skip[i])
+            fs_strs_add(&changed, r.funcs[i].fn->name);
+    fs_strs_sort_unique(&changed);
     /* each name's last definition in the file */
     fs_ix_pos *last = fs_xmalloc(sizeof *last * ((size_t)r.nfuncs + 1));
-    for (int i = 0; i < r.nfuncs; i++) {
-        last[i].name = r.funcs[i].fn->name;
-        last[i].index = i;
-    }
-    qsort(last, (size_t)r.nfuncs, sizeof *last, fs_pos_cmp_index);
     int nlast = 0;
     for (int i = 0; i < r.nfuncs; i++)
-        if (!nlast || strcmp(last[nlast - 1].name, last[i].name) != 0)
-            last[nlast++] = last[i];
+        if (!skip[i]) {
+            last[nlast].name = r.funcs[i].fn->name;
+            last[nlast].index = i;
+            nlast++;
+        }
+    qsort(last, (size_t)nlast, sizeof *last, fs_pos_cmp_index);
+    int nuniq = 0;
+    for (int i = 0; i < nlast; i++)
+        if (!nuniq || strcmp(last[nuniq - 1].name, last[i].name) != 0)
+            last[nuniq++] = last[i];
+    nlast = nuniq;
     for (int round = 0; round < 6 && changed.n; round++) {
         int any = 0;
         for (int i = 0; i < r.nfuncs; i++) {
-            if (!r.funcs[i].body || !fs_calls_any(r.funcs[i].fn, &changed))
+            if (skip[i] || !r.funcs[i].body || !fs_calls_any(r.funcs[i].fn, &changed))
                 continue;
             if (round == 0) {
                 /* only the names defined at or after it are news to it */
@@ -447,9 +528,10 @@ static void fs_ix_parse(fs_ix_file *f, const char *text, long len, const fs_summ
         fs_strs_free(&changed);
         if (!any)
             break;
-        fs_summaries *next = fs_summaries_new_over(global);
+        fs_summaries *next = fs_summaries_new_over(under);
         for (int i = 0; i < r.nfuncs; i++)
-            fs_summarize(r.funcs[i].fn, next);
+            if (!skip[i])
+                fs_summarize(r.funcs[i].fn, next);
         fs_changed_names(all, next, &changed);
         fs_summaries_delete(all);
         all = next;
@@ -458,8 +540,10 @@ static void fs_ix_parse(fs_ix_file *f, const char *text, long len, const fs_summ
     free(last);
     fs_summaries_delete(cur);
     fs_summaries_delete(all);
-    f->fns = fs_xcalloc((size_t)r.nfuncs + 1, sizeof *f->fns);
+    f->fns = fs_xcalloc((size_t)r.nfuncs + (size_t)noldfns + 1, sizeof *f->fns);
     for (int i = 0; i < r.nfuncs; i++) {
+        if (skip[i])
+            continue;
         const fs_func *fn = r.funcs[i].fn;
         int before = f->sums->n;
         fs_summarize(fn, f->sums);
@@ -471,6 +555,7 @@ static void fs_ix_parse(fs_ix_file *f, const char *text, long len, const fs_summ
         fs_ix_fn *xf = &f->fns[f->nfns++];
         xf->name = fs_xstrdup(fn->name);
         xf->is_static = r.funcs[i].is_static;
+        xf->lowered_at = seq;
         for (int v = 0; v < fn->nvars; v++)
             if (fn->vars[v].kind == FS_VAR_PARAM && fn->vars[v].derived)
                 xf->derived = 1;
@@ -480,15 +565,38 @@ static void fs_ix_parse(fs_ix_file *f, const char *text, long len, const fs_summ
                 xf->own_changes = 1;
             if (x->kind != FS_N_CALL || !x->callee)
                 continue;
-            fs_strs_add(&f->ids, x->callee);
+            if (!selective)
+                fs_strs_add(&f->ids, x->callee);
             if (!fs_call_lookup(x->callee)) {
                 fs_strs_add(&xf->callees, x->callee);
-                if (fs_passes_param(fn, x))
-                    fs_strs_add(&f->edges, x->callee);
+                if (fs_passes_param(fn, x)) {
+                    fs_strs_add(&xf->edges, x->callee);
+                    if (!selective)
+                        fs_strs_add(&f->edges, x->callee);
+                }
             }
         }
         fs_strs_sort_unique(&xf->callees);
+        fs_strs_sort_unique(&xf->edges);
     }
+    if (selective) {
+        /* the kept functions' records move over; the others go */
+        for (int k = 0; k < noldfns; k++) {
+            if (!fs_strs_has(&want, oldfns[k].name)) {
+                f->fns[f->nfns++] = oldfns[k];
+            } else {
+                free(oldfns[k].name);
+                fs_strs_free(&oldfns[k].callees);
+                fs_strs_free(&oldfns[k].edges);
+            }
+        }
+        free(oldfns);
+        fs_summaries_delete(old);
+        free(oldst);
+        fs_summaries_delete(base);
+    }
+    free(skip);
+    fs_strs_free(&want);
     fs_strs_sort_unique(&f->ids);
     fs_strs_sort_unique(&f->edges);
     fs_fe_result_free(&r);
@@ -554,6 +662,31 @@ static void fs_ix_global(fs_index *ix)
 }
 
 static int fs_pos_first(const fs_ix_pos *v, int n, const char *name);
+static fs_ix_name *fs_ix_name_find(const fs_index *ix, const char *name);
+
+/* A function is lowered again when a function it passes a parameter to
+ * changed its summaries after it was lowered: its file is dirty, and the
+ * function wanted.  Returns whether any file is dirty. */
+static int fs_ix_mark_dirty(fs_index *ix, unsigned char *dirty, fs_strs *want)
+{
+    int more = 0;
+    for (int i = 0; i < ix->nfiles; i++) {
+        fs_ix_file *f = &ix->files[i];
+        for (int k = 0; k < f->nfns; k++) {
+            const fs_ix_fn *xf = &f->fns[k];
+            for (int e = 0; e < xf->edges.n; e++) {
+                const fs_ix_name *en = fs_ix_name_find(ix, xf->edges.v[e]);
+                if (en && en->changed_at > xf->lowered_at) {
+                    dirty[i] = 1;
+                    fs_strs_add(&want[i], xf->name);
+                    break;
+                }
+            }
+        }
+        more |= dirty[i];
+    }
+    return more;
+}
 
 /* --- names --------------------------------------------------------------------- */
 
@@ -930,7 +1063,7 @@ static int fs_has_changes(const fs_summaries *s, const char *name)
  * CHANGES summaries the records lack, with their names into `changed`; a
  * file whose function gained one and copies a parameter into a buffer is
  * dirty (that parameter's summary depends on it). */
-static void fs_ix_closure(fs_index *ix, unsigned char *dirty, fs_strs *changed)
+static void fs_ix_closure(fs_index *ix, unsigned char *dirty, fs_strs *want, fs_strs *changed)
 {
     int total = 0;
     int *base = fs_xmalloc(sizeof(int) * ((size_t)ix->nfiles + 1));
@@ -1026,8 +1159,10 @@ static void fs_ix_closure(fs_index *ix, unsigned char *dirty, fs_strs *changed)
             f->statics[at] = xf->is_static;
             f->nstatics = at + 1;
             fs_strs_add(changed, xf->name);
-            if (xf->derived && dirty)
+            if (xf->derived && dirty) {
                 dirty[i] = 1;
+                fs_strs_add(&want[i], xf->name);
+            }
         }
     }
     free(first);
@@ -1126,8 +1261,8 @@ static void fs_ix_save(const fs_index *ix, const char *cache)
         json_t *fns = json_array();
         for (int k = 0; k < f->nfns; k++) {
             const fs_ix_fn *xf = &f->fns[k];
-            json_t *j = json_pack("[s,b,b,b,o]", xf->name, xf->is_static, xf->own_changes, xf->derived,
-                                  fs_json_strs(&xf->callees));
+            json_t *j = json_pack("[s,b,b,b,o,o]", xf->name, xf->is_static, xf->own_changes, xf->derived,
+                                  fs_json_strs(&xf->callees), fs_json_strs(&xf->edges));
             if (j)
                 json_array_append_new(fns, j);
         }
@@ -1242,15 +1377,15 @@ static int fs_ix_from_cache(fs_ix_file *f, json_t *j)
     json_array_foreach(fns, i, s) {
         const char *name;
         int st, own, der;
-        json_t *callees;
-        if (json_unpack(s, "[s,b,b,b,o]", &name, &st, &own, &der, &callees) != 0)
+        json_t *callees, *edges;
+        if (json_unpack(s, "[s,b,b,b,o,o]", &name, &st, &own, &der, &callees, &edges) != 0)
             goto bad;
         fs_ix_fn *xf = &f->fns[f->nfns++];
         xf->name = fs_xstrdup(name);
         xf->is_static = st;
         xf->own_changes = own;
         xf->derived = der;
-        if (fs_read_strs(callees, &xf->callees))
+        if (fs_read_strs(callees, &xf->callees) || fs_read_strs(edges, &xf->edges))
             goto bad;
     }
     f->fresh = 1;
@@ -1293,6 +1428,7 @@ fs_index *fs_index_build(const char *root, const char *cache, fs_index_stats *st
     st->cache_used = doc != NULL;
     unsigned char *dirty = fs_xcalloc((size_t)ix->nfiles + 1, 1);
     unsigned char *parsed = fs_xcalloc((size_t)ix->nfiles + 1, 1);
+    unsigned char *stale = fs_xcalloc((size_t)ix->nfiles + 1, 1); /* changed since cached: parsed whole */
     char **texts = fs_xcalloc((size_t)ix->nfiles + 1, sizeof *texts);
     long *lens = fs_xcalloc((size_t)ix->nfiles + 1, sizeof *lens);
     /* the cache's records, by relative path */
@@ -1327,6 +1463,27 @@ fs_index *fs_index_build(const char *root, const char *cache, fs_index_stats *st
             texts[i] = NULL;
         } else {
             dirty[i] = 1;
+            /* changed since: what the cache says of it is what its callers
+             * were lowered with, to be compared with what it says now */
+            if (c && fs_ix_from_cache(f, c) == 0)
+                stale[i] = 1;
+        }
+        if (c)
+            json_object_del(byrel, f->rel);
+    }
+    /* files gone since the cache was written: their functions' callers were
+     * lowered with them (seq 1 is after the cache, before this run's parses) */
+    {
+        const char *key;
+        json_t *c;
+        json_object_foreach(byrel, key, c) {
+            size_t k;
+            json_t *s;
+            json_array_foreach(json_object_get(c, "summaries"), k, s) {
+                const char *name = json_string_value(json_object_get(s, "name"));
+                if (name && json_integer_value(json_object_get(s, "param")) >= 0)
+                    fs_ix_name_get(ix, name)->changed_at = 1;
+            }
         }
     }
     json_decref(byrel);
@@ -1335,15 +1492,18 @@ fs_index *fs_index_build(const char *root, const char *cache, fs_index_stats *st
     /* rounds: parse what is dirty, in an order that puts a file after the
      * files it calls into, each with the summaries every file has now (the
      * live table); then a file is dirty again when a function it passes a
-     * parameter to changed its summaries after the file was parsed */
+     * parameter to changed its summaries after that function was lowered,
+     * and only such functions (with the file's callers of them) are
+     * converted and lowered again */
     for (int i = 0; i < ix->nfiles; i++)
         if (!dirty[i])
             fs_ix_export(ix, i);
     ix->live = fs_summaries_new_resolver(fs_ix_resolve, ix);
     int *order = fs_ix_order(ix, texts, lens);
-    long *parsed_at = fs_xcalloc((size_t)ix->nfiles + 1, sizeof(long));
-    long seq = 0;
+    fs_strs *want = fs_xcalloc((size_t)ix->nfiles + 1, sizeof *want); /* per file: the functions to lower again */
+    long seq = 1;
     int any_parsed = 0;
+    fs_ix_mark_dirty(ix, dirty, want); /* callers, in the cache, of what changed or went since */
     for (int round = 0; round < FS_INDEX_ROUNDS; round++) {
         int ndirty = 0;
         for (int oi = 0; oi < ix->nfiles; oi++) {
@@ -1359,12 +1519,15 @@ fs_index *fs_index_build(const char *root, const char *cache, fs_index_stats *st
                 if (!texts[i])
                     continue;
             }
-            fs_summaries *old = f->sums;
-            f->sums = NULL;
-            int *oldst = f->statics;
-            f->statics = NULL;
-            parsed_at[i] = ++seq;
-            fs_ix_parse(f, texts[i], lens[i], ix->live);
+            /* the first parse is whole; later ones only what changed under it */
+            int whole = !parsed[i] && (!f->fresh || stale[i]);
+            fs_summaries *old = fs_summaries_new();
+            for (int k = 0; f->sums && k < f->sums->n; k++)
+                fs_summaries_add(old, &f->sums->v[k]);
+            fs_strs_sort_unique(&want[i]);
+            ++seq;
+            fs_ix_parse(f, texts[i], lens[i], ix->live, whole || !want[i].n ? NULL : &want[i], seq);
+            fs_strs_free(&want[i]);
             fs_keep_changes(f, old);
             if (!parsed[i]++)
                 st->parsed++;
@@ -1386,35 +1549,27 @@ fs_index *fs_index_build(const char *root, const char *cache, fs_index_stats *st
             fs_strs_free(&changed);
             fs_ix_export(ix, i);
             fs_summaries_delete(old);
-            free(oldst);
         }
         if (!ndirty)
             break;
         fs_strs gained = { 0 };
-        fs_ix_closure(ix, dirty, &gained);
+        fs_ix_closure(ix, dirty, want, &gained);
         fs_strs_free(&gained);
-        int more = 0;
-        for (int i = 0; i < ix->nfiles; i++) {
-            fs_ix_file *f = &ix->files[i];
-            for (int k = 0; k < f->edges.n && !dirty[i]; k++) {
-                const fs_ix_name *e = fs_ix_name_find(ix, f->edges.v[k]);
-                if (e && e->changed_at > parsed_at[i])
-                    dirty[i] = 1;
-            }
-            more |= dirty[i];
-        }
-        if (!more)
+        if (!fs_ix_mark_dirty(ix, dirty, want))
             break;
     }
     fs_ix_global(ix);
+    for (int i = 0; i < ix->nfiles; i++)
+        fs_strs_free(&want[i]);
+    free(want);
     free(order);
-    free(parsed_at);
     for (int i = 0; i < ix->nfiles; i++)
         free(texts[i]);
     free(texts);
     free(lens);
     free(dirty);
     free(parsed);
+    free(stale);
     if (cache && (any_parsed || !st->cache_used))
         fs_ix_save(ix, cache);
     clock_gettime(CLOCK_MONOTONIC, &t1);

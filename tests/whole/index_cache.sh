@@ -1,0 +1,123 @@
+# index_cache.sh - the project index and its cache: a wrapper of a wrapper
+# across three files (defined in files that sort after their callers), the
+# same findings with an empty and with a filled cache, a changed (and a
+# removed) wrapper that changes what the files kept in the cache say, and a
+# corrupt or foreign cache ignored and rewritten.
+. "$(dirname "$0")/lib.sh"
+
+P=$TMP/proj
+mkdir -p "$P/src"
+: >"$P/.fscheck.yml"
+cat >"$P/src/z_exists.c" <<'EOF'
+#include <unistd.h>
+
+int path_exists(const char *p)
+{
+    return access(p, F_OK) == 0;
+}
+EOF
+cat >"$P/src/m_has.c" <<'EOF'
+int path_exists(const char *p);
+
+int has_config(const char *p)
+{
+    return path_exists(p);
+}
+EOF
+cat >"$P/src/a_read.c" <<'EOF'
+#include <stdio.h>
+
+int has_config(const char *p);
+
+int read_config(const char *p, char *buf, int n)
+{
+    if (!has_config(p))
+        return -1;
+    FILE *f = fopen(p, "r");
+    if (!f)
+        return -1;
+    int got = (int)fread(buf, 1, (size_t)n, f);
+    fclose(f);
+    return got;
+}
+EOF
+
+CACHE=$TMP/cache
+run() { # run NAME: fscheck on a_read.c alone (the index brings the others)
+    (cd "$P" && FSCHECK_CACHE_DIR=$CACHE FSCHECK_INDEX_STATS=1 "$FSCHECK" --engine=tree-sitter --format=json \
+        src/a_read.c >"$TMP/$1.json" 2>"$TMP/$1.err")
+    echo $?
+}
+rules() { sed -n 's/^ *"rule": "\(FS[0-9]*\)",*$/\1/p' "$1" | tr '\n' ' '; }
+
+# 1. empty cache: every file parsed; the probe two wrappers down is found
+st=$(run cold)
+[ "$st" = 1 ] || fail "cold run: exit status $st, expected 1 (a finding): $(cat "$TMP/cold.err")"
+grep -q "3 files, 3 parsed, 0 from the cache" "$TMP/cold.err" || fail "cold run: index stats: $(cat "$TMP/cold.err")"
+[ "$(rules "$TMP/cold.json")" = "FS201 " ] || fail "cold run: findings $(rules "$TMP/cold.json"), expected FS201"
+ls "$CACHE"/index-*.json >/dev/null 2>&1 || fail "no cache file written in $CACHE"
+
+# 2. filled cache: nothing parsed, the same report
+st=$(run warm)
+[ "$st" = 1 ] || fail "warm run: exit status $st"
+grep -q "3 files, 0 parsed, 3 from the cache" "$TMP/warm.err" || fail "warm run: index stats: $(cat "$TMP/warm.err")"
+cmp -s "$TMP/cold.json" "$TMP/warm.json" || fail "warm run: report differs from the cold one"
+
+# 3. the bottom wrapper stops probing: its file is parsed again, and the
+#    middle one, kept in the cache, is lowered again with the change
+cat >"$P/src/z_exists.c" <<'EOF'
+int path_exists(const char *p)
+{
+    return p != 0;
+}
+EOF
+st=$(run changed)
+[ "$st" = 0 ] || fail "after the change: exit status $st, expected 0: $(rules "$TMP/changed.json")"
+# (the two others come from the cache, and are both parsed again in part:
+# the middle wrapper, then the caller of the middle wrapper)
+grep -q "3 files, 3 parsed, 2 from the cache" "$TMP/changed.err" ||
+    fail "after the change: index stats: $(cat "$TMP/changed.err")"
+# and back: the finding returns
+cat >"$P/src/z_exists.c" <<'EOF'
+#include <unistd.h>
+
+int path_exists(const char *p)
+{
+    return access(p, F_OK) == 0;
+}
+EOF
+st=$(run back)
+[ "$st" = 1 ] || fail "after changing it back: exit status $st"
+cmp -s "$TMP/cold.json" "$TMP/back.json" || fail "after changing it back: report differs from the cold one"
+
+# the bottom wrapper's file goes: nothing probes any more
+mv "$P/src/z_exists.c" "$TMP/z_exists.c"
+st=$(run gone)
+[ "$st" = 0 ] || fail "with the wrapper's file gone: exit status $st, expected 0: $(rules "$TMP/gone.json")"
+mv "$TMP/z_exists.c" "$P/src/z_exists.c"
+st=$(run back2)
+cmp -s "$TMP/cold.json" "$TMP/back2.json" || fail "with the file back: report differs from the cold one"
+
+# 4. a corrupt cache is ignored (everything parsed again) and rewritten
+for c in "$CACHE"/index-*.json; do printf '{"format": "fscheck-index", "version": ' >"$c"; done
+st=$(run corrupt)
+[ "$st" = 1 ] || fail "corrupt cache: exit status $st"
+grep -q "3 files, 3 parsed, 0 from the cache" "$TMP/corrupt.err" || fail "corrupt cache: index stats: $(cat "$TMP/corrupt.err")"
+cmp -s "$TMP/cold.json" "$TMP/corrupt.json" || fail "corrupt cache: report differs from the cold one"
+st=$(run again)
+grep -q "0 parsed, 3 from the cache" "$TMP/again.err" || fail "corrupt cache not rewritten: $(cat "$TMP/again.err")"
+
+# 5. a cache of another root (same file name) is not trusted
+for c in "$CACHE"/index-*.json; do
+    python3 - "$c" <<'EOF' || fail "python3 could not edit the cache"
+import json, sys
+d = json.load(open(sys.argv[1]))
+d["root"] = "/somewhere/else"
+json.dump(d, open(sys.argv[1], "w"))
+EOF
+done
+st=$(run foreign)
+grep -q "3 files, 3 parsed, 0 from the cache" "$TMP/foreign.err" || fail "foreign cache used: $(cat "$TMP/foreign.err")"
+cmp -s "$TMP/cold.json" "$TMP/foreign.json" || fail "foreign cache: report differs from the cold one"
+
+pass "index cache: cold, warm, a changed wrapper, corrupt and foreign caches"
