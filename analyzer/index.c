@@ -976,7 +976,8 @@ static int *fs_ix_order(fs_index *ix, char **texts, const long *lens)
         }
         free(d.v);
     }
-    qsort(defs, (size_t)ndefs, sizeof *defs, fs_pos_cmp);
+    if (ndefs > 0)
+        qsort(defs, (size_t)ndefs, sizeof *defs, fs_pos_cmp);
     unsigned char *state = fs_xcalloc((size_t)n + 1, 1);
     int *stack = fs_xmalloc(sizeof(int) * ((size_t)n + 1));
     int *next = fs_xcalloc((size_t)n + 1, sizeof(int)); /* per file: the next call to follow */
@@ -1087,9 +1088,11 @@ static void fs_ix_closure(fs_index *ix, unsigned char *dirty, fs_strs *want, fs_
             if (!f->fns[k].is_static || is_header)
                 glob[nglob++] = local[base[i] + k];
         }
-        qsort(local + base[i], (size_t)f->nfns, sizeof *local, fs_pos_cmp);
+        if (f->nfns > 0)
+            qsort(local + base[i], (size_t)f->nfns, sizeof *local, fs_pos_cmp);
     }
-    qsort(glob, (size_t)nglob, sizeof *glob, fs_pos_cmp);
+    if (nglob > 0)
+        qsort(glob, (size_t)nglob, sizeof *glob, fs_pos_cmp);
     fs_ix_edge *edges = NULL;
     int nedges = 0, capedges = 0;
     unsigned char *on = fs_xcalloc((size_t)total, 1);
@@ -1123,7 +1126,8 @@ static void fs_ix_closure(fs_index *ix, unsigned char *dirty, fs_strs *want, fs_
             }
         }
     }
-    qsort(edges, (size_t)nedges, sizeof *edges, fs_edge_cmp);
+    if (nedges > 0)
+        qsort(edges, (size_t)nedges, sizeof *edges, fs_edge_cmp);
     int *first = fs_xmalloc(sizeof(int) * ((size_t)total + 1));
     for (int id = 0, e = 0; id <= total; id++) {
         while (e < nedges && edges[e].callee < id)
