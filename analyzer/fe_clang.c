@@ -1030,6 +1030,12 @@ int fs_fe_clang_parse(const char *path, const fs_clang_opts *o, fs_fe_result *r)
     }
     free(cl.macros);
     free(cl.vars);
+    /* everything kept was copied out (names, files, ranges): the unit's
+     * memory goes now, before the functions are lowered and checked */
+    clang_disposeTranslationUnit(cp->tu);
+    cp->tu = NULL;
+    clang_disposeIndex(cp->index);
+    cp->index = NULL;
     return 0;
 }
 
