@@ -36,6 +36,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <pthread.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <stdint.h>
@@ -242,7 +243,7 @@ typedef struct fs_ts {
     fs_ts_priv *priv;
     fs_ast_arena *arena;
     const TSLanguage *lang;
-    unsigned char *kinds;  /* symbol -> fs_tk */
+    const unsigned char *kinds; /* symbol -> fs_tk (shared, never freed) */
     uint32_t nkinds;
     TSFieldId fid[F_COUNT];
     TSTreeCursor cursor;
@@ -3013,24 +3014,40 @@ static void fs_ts_priv_free(void *p)
     free(tp);
 }
 
-static void fs_ts_init_kinds(fs_ts *t)
+/* The grammar's symbols and fields as ours: worked out once per process
+ * (the project index parses thousands of files). */
+static unsigned char *fs_ts_kinds;
+static uint32_t fs_ts_nkinds;
+static TSFieldId fs_ts_fid[F_COUNT];
+static pthread_once_t fs_ts_kinds_once = PTHREAD_ONCE_INIT;
+
+static void fs_ts_kinds_init(void)
 {
-    t->nkinds = ts_language_symbol_count(t->lang);
-    t->kinds = fs_xcalloc(t->nkinds ? t->nkinds : 1, 1);
-    for (uint32_t s = 0; s < t->nkinds; s++) {
-        if (ts_language_symbol_type(t->lang, (TSSymbol)s) != TSSymbolTypeRegular)
+    const TSLanguage *lang = tree_sitter_c();
+    fs_ts_nkinds = ts_language_symbol_count(lang);
+    fs_ts_kinds = fs_xcalloc(fs_ts_nkinds ? fs_ts_nkinds : 1, 1);
+    for (uint32_t s = 0; s < fs_ts_nkinds; s++) {
+        if (ts_language_symbol_type(lang, (TSSymbol)s) != TSSymbolTypeRegular)
             continue;
-        const char *name = ts_language_symbol_name(t->lang, (TSSymbol)s);
+        const char *name = ts_language_symbol_name(lang, (TSSymbol)s);
         if (!name)
             continue;
         for (size_t i = 0; i < sizeof fs_tk_names / sizeof fs_tk_names[0]; i++)
             if (strcmp(fs_tk_names[i].name, name) == 0) {
-                t->kinds[s] = (unsigned char)fs_tk_names[i].kind;
+                fs_ts_kinds[s] = (unsigned char)fs_tk_names[i].kind;
                 break;
             }
     }
     for (int f = 0; f < F_COUNT; f++)
-        t->fid[f] = ts_language_field_id_for_name(t->lang, fs_field_names[f], (uint32_t)strlen(fs_field_names[f]));
+        fs_ts_fid[f] = ts_language_field_id_for_name(lang, fs_field_names[f], (uint32_t)strlen(fs_field_names[f]));
+}
+
+static void fs_ts_init_kinds(fs_ts *t)
+{
+    pthread_once(&fs_ts_kinds_once, fs_ts_kinds_init);
+    t->nkinds = fs_ts_nkinds;
+    t->kinds = fs_ts_kinds;
+    memcpy(t->fid, fs_ts_fid, sizeof t->fid);
 }
 
 int fs_fe_ts_parse(const char *path, const char *text, size_t len, fs_fe_result *r)
@@ -3102,7 +3119,6 @@ int fs_fe_ts_parse_only(const char *path, const char *text, size_t len, int flag
 
     if (t.have_cursor)
         ts_tree_cursor_delete(&t.cursor);
-    free(t.kinds);
     free(t.kids);
     for (int i = 0; i < t.nfiles; i++) {
         free(t.files[i].path);
