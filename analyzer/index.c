@@ -18,7 +18,7 @@
 #include <unistd.h>
 
 #define FS_INDEX_FORMAT "fscheck-index"
-#define FS_INDEX_VERSION 5
+#define FS_INDEX_VERSION 6
 #define FS_INDEX_MAX_FILES 200000
 #define FS_INDEX_ROUNDS 8
 
@@ -37,6 +37,7 @@ typedef struct fs_ix_fn {
     fs_strs callees; /* project functions and macros it calls */
     fs_strs edges;   /* those of them it passes a parameter to */
     long lowered_at; /* the parse that lowered it last (0: from the cache) */
+    long body_begin, body_end; /* offsets of its body's braces (-1: a macro, or unknown) */
 } fs_ix_fn;
 
 typedef struct fs_ix_file {
@@ -429,12 +430,43 @@ static void fs_ix_parse(fs_ix_file *f, const char *text, long len, const fs_summ
         fs_ix_clear_record(f);
         fs_scan_includes(text, len, &f->includes);
     }
+    /* the bodies of the functions kept are blanked (their braces and line
+     * breaks stay, so every offset and line is the same): the parser
+     * passes over them quickly.  A body with a preprocessor line in it is
+     * left alone (its #if may open or close outside it). */
+    char *blank = NULL;
+    if (selective) {
+        blank = fs_xmalloc((size_t)len + 1);
+        memcpy(blank, text, (size_t)len);
+        blank[len] = '\0';
+        for (int k = 0; k < noldfns; k++) {
+            long b = oldfns[k].body_begin, e = oldfns[k].body_end;
+            if (b < 0 || e > len || e - b < 2 || text[b] != '{' || text[e - 1] != '}' ||
+                fs_strs_has(&want, oldfns[k].name))
+                continue;
+            int directive = 0;
+            for (long p = b + 1; p < e - 1 && !directive; p++)
+                if (text[p] == '#') {
+                    long q = p;
+                    while (q > b && (text[q - 1] == ' ' || text[q - 1] == '\t'))
+                        q--;
+                    directive = text[q - 1] == '\n' || q == b + 1;
+                }
+            if (directive)
+                continue;
+            for (long p = b + 1; p < e - 1; p++)
+                if (blank[p] != '\n' && blank[p] != '\r')
+                    blank[p] = ' ';
+        }
+
+    }
     fs_fe_result r;
-    int rc = selective ? fs_fe_ts_parse_only(f->path, text, (size_t)len, FS_TS_OWN_TEXT, (const char *const *)want.v,
+    int rc = selective ? fs_fe_ts_parse_only(f->path, blank, (size_t)len, FS_TS_OWN_TEXT, (const char *const *)want.v,
                                              want.n, &r)
                        : fs_fe_ts_parse_with(f->path, text, (size_t)len, FS_TS_OWN_TEXT, &r);
     if (rc != 0) {
         fs_fe_result_free(&r);
+        free(blank);
         if (selective) { /* keep what was known */
             f->sums = old;
             f->statics = oldst;
@@ -557,6 +589,9 @@ static void fs_ix_parse(fs_ix_file *f, const char *text, long len, const fs_summ
         xf->name = fs_xstrdup(fn->name);
         xf->is_static = r.funcs[i].is_static;
         xf->lowered_at = seq;
+        xf->body_begin = xf->body_end = -1;
+        if (!r.funcs[i].is_macro && fn->body.end.offset > fn->body.begin.offset)
+            xf->body_begin = fn->body.begin.offset, xf->body_end = fn->body.end.offset;
         for (int v = 0; v < fn->nvars; v++)
             if (fn->vars[v].kind == FS_VAR_PARAM && fn->vars[v].derived)
                 xf->derived = 1;
@@ -597,6 +632,7 @@ static void fs_ix_parse(fs_ix_file *f, const char *text, long len, const fs_summ
         fs_summaries_delete(base);
     }
     free(skip);
+    free(blank);
     fs_strs_free(&want);
     fs_strs_sort_unique(&f->ids);
     fs_strs_sort_unique(&f->edges);
@@ -1266,8 +1302,9 @@ static void fs_ix_save(const fs_index *ix, const char *cache)
         json_t *fns = json_array();
         for (int k = 0; k < f->nfns; k++) {
             const fs_ix_fn *xf = &f->fns[k];
-            json_t *j = json_pack("[s,b,b,b,o,o]", xf->name, xf->is_static, xf->own_changes, xf->derived,
-                                  fs_json_strs(&xf->callees), fs_json_strs(&xf->edges));
+            json_t *j = json_pack("[s,b,b,b,o,o,I,I]", xf->name, xf->is_static, xf->own_changes, xf->derived,
+                                  fs_json_strs(&xf->callees), fs_json_strs(&xf->edges), (json_int_t)xf->body_begin,
+                                  (json_int_t)xf->body_end);
             if (j)
                 json_array_append_new(fns, j);
         }
@@ -1383,13 +1420,16 @@ static int fs_ix_from_cache(fs_ix_file *f, json_t *j)
         const char *name;
         int st, own, der;
         json_t *callees, *edges;
-        if (json_unpack(s, "[s,b,b,b,o,o]", &name, &st, &own, &der, &callees, &edges) != 0)
+        json_int_t bb, be;
+        if (json_unpack(s, "[s,b,b,b,o,o,I,I]", &name, &st, &own, &der, &callees, &edges, &bb, &be) != 0)
             goto bad;
         fs_ix_fn *xf = &f->fns[f->nfns++];
         xf->name = fs_xstrdup(name);
         xf->is_static = st;
         xf->own_changes = own;
         xf->derived = der;
+        xf->body_begin = (long)bb;
+        xf->body_end = (long)be;
         if (fs_read_strs(callees, &xf->callees) || fs_read_strs(edges, &xf->edges))
             goto bad;
     }
