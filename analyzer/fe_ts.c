@@ -387,7 +387,7 @@ static void build_lines(fs_ts_file *f)
     fs_grow(&f->lines, &cap, 1, sizeof *f->lines);
     f->lines[f->nlines++] = 0;
     for (uint32_t i = 0; i < f->len; i++)
-        if (f->text[i] == '\n') {
+        if (fs_eol(f->text, f->len, i)) {
             fs_grow(&f->lines, &cap, f->nlines + 1, sizeof *f->lines);
             f->lines[f->nlines++] = (long)i + 1;
         }
@@ -425,18 +425,9 @@ static void range_of(fs_ts *t, TSNode n, uint32_t end_byte, fs_range *r)
 {
     uint32_t b = ts_node_start_byte(n);
     if (!t->scratch) {
-        TSPoint p = ts_node_start_point(n);
-        r->begin.line = (int)p.row + 1;
-        r->begin.col = (int)p.column + 1;
-        r->begin.offset = b;
-        if (end_byte == ts_node_end_byte(n)) {
-            TSPoint q = ts_node_end_point(n);
-            r->end.line = (int)q.row + 1;
-            r->end.col = (int)q.column + 1;
-            r->end.offset = end_byte;
-        } else {
-            r->end = loc_at(t, end_byte);
-        }
+        /* not tree-sitter's points: their rows count LFs only */
+        r->begin = loc_at(t, b);
+        r->end = loc_at(t, end_byte);
     } else {
         r->begin = loc_at(t, file_off(t, b));
         r->end = loc_at(t, file_off(t, end_byte));
@@ -2964,12 +2955,12 @@ static void count_errors(fs_ts *t, TSNode root)
         } else if (err || missing) {
             t->r->nerrors++;
             if (!t->r->first_error) {
-                TSPoint p = ts_node_start_point(x);
+                fs_loc p = loc_at(t, ts_node_start_byte(x));
                 if (missing)
-                    t->r->first_error = fs_xasprintf("%s:%u:%u: syntax error: missing '%s'", t->path,
-                                                     p.row + 1, p.column + 1, ts_node_type(x));
+                    t->r->first_error = fs_xasprintf("%s:%d:%d: syntax error: missing '%s'", t->path, p.line,
+                                                     p.col, ts_node_type(x));
                 else
-                    t->r->first_error = fs_xasprintf("%s:%u:%u: syntax error", t->path, p.row + 1, p.column + 1);
+                    t->r->first_error = fs_xasprintf("%s:%d:%d: syntax error", t->path, p.line, p.col);
             }
         } else {
             descend = ts_node_has_error(x);

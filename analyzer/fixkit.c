@@ -243,7 +243,7 @@ static void fs_delete_range(fs_ctx *ctx, fs_fix *fix, const fs_node *an, long b,
     long le = e;
     while (le < len && (t[le] == ' ' || t[le] == '\t'))
         le++;
-    if ((lb == 0 || t[lb - 1] == '\n') && (le >= len || t[le] == '\n' || t[le] == '\r')) {
+    if ((lb == 0 || t[lb - 1] == '\n' || t[lb - 1] == '\r') && (le >= len || t[le] == '\n' || t[le] == '\r')) {
         b = lb;
         if (le < len && t[le] == '\r')
             le++;

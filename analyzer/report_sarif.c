@@ -166,10 +166,10 @@ static json_t *fs_region(fs_sarif *s, const char *file, int line, int col, int e
         if (e > b) {
             end_line = line;
             for (long i = b; i < e; i++)
-                if (text[i] == '\n')
+                if (fs_eol(text, len, i))
                     end_line++;
             long el = e;
-            while (el > 0 && text[el - 1] != '\n')
+            while (el > 0 && !fs_eol(text, len, el - 1))
                 el--;
             end_col = (int)(e - el) + 1;
         }

@@ -40,11 +40,12 @@ static const char *fs_line_of(fs_text_src *cache, int *ncache, const char *file,
     if (!s->text || line < 1)
         return NULL;
     const char *p = s->text, *end = s->text + s->len;
-    for (int l = 1; l < line && p < end; l++) {
-        const char *nl = memchr(p, '\n', (size_t)(end - p));
-        if (!nl)
+    for (int l = 1; l < line; l++) {
+        while (p < end && *p != '\n' && *p != '\r')
+            p++;
+        if (p >= end)
             return NULL;
-        p = nl + 1;
+        p += *p == '\r' && p + 1 < end && p[1] == '\n' ? 2 : 1; /* CR LF, LF, or a CR alone */
     }
     const char *e = p;
     while (e < end && *e != '\n' && *e != '\r')

@@ -86,12 +86,14 @@ long fs_text_offset(const char *text, long len, int line, int col)
         fs_lines_start = fs_xmalloc(sizeof(long) * (size_t)cap);
         fs_lines_n = 0;
         fs_lines_start[fs_lines_n++] = 0;
-        for (const char *p = text, *end = text + len; (p = memchr(p, '\n', (size_t)(end - p))) != NULL; p++) {
+        for (long i = 0; i < len; i++) {
+            if (!fs_eol(text, len, i))
+                continue;
             if (fs_lines_n == cap) {
                 cap *= 2;
                 fs_lines_start = fs_xrealloc(fs_lines_start, sizeof(long) * (size_t)cap);
             }
-            fs_lines_start[fs_lines_n++] = p - text + 1;
+            fs_lines_start[fs_lines_n++] = i + 1;
         }
         fs_lines_text = text;
         fs_lines_len = len;

@@ -55,11 +55,13 @@ fs_supp *fs_supp_parse(const char *text, long len)
     fs_supp *s = fs_xcalloc(1, sizeof *s);
     int line = 1;
     const char *end = text + len, *ls = text;
-    int in_block = 0;
+    const char *lc = text; /* this line's pairs before lc hold no "//" */
+    int in_block = 0, line_comment = 0;
     for (const char *p = text; p < end; p++) {
-        if (*p == '\n') {
+        if (fs_eol(text, len, p - text)) {
             line++;
-            ls = p + 1;
+            ls = lc = p + 1;
+            line_comment = 0;
             continue;
         }
         if (!in_block && *p == '/' && p + 1 < end && p[1] == '*') {
@@ -74,12 +76,11 @@ fs_supp *fs_supp_parse(const char *text, long len)
         }
         int in_comment = in_block;
         if (!in_comment) {
-            /* a // comment earlier on this line */
-            for (const char *q = ls; q + 1 < p; q++)
-                if (q[0] == '/' && q[1] == '/') {
-                    in_comment = 1;
-                    break;
-                }
+            /* a // comment earlier on this line (each pair looked at once:
+             * a line of megabytes is no quadratic scan) */
+            for (; !line_comment && lc + 1 < p; lc++)
+                line_comment = lc[0] == '/' && lc[1] == '/';
+            in_comment = line_comment;
         }
         if (!in_comment || *p != 'N' || end - p < 6 || strncmp(p, "NOLINT", 6) != 0)
             continue;

@@ -29,6 +29,13 @@ void fs_buf_puts(fs_buf *b, const char *s);
 void fs_buf_printf(fs_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void fs_buf_free(fs_buf *b);
 
+/* Whether text[i] (of n bytes) ends a line: a LF, or a CR not followed by
+ * a LF (a CR alone breaks lines for compilers and editors alike). */
+static inline int fs_eol(const char *text, long n, long i)
+{
+    return text[i] == '\n' || (text[i] == '\r' && (i + 1 >= n || text[i + 1] != '\n'));
+}
+
 /* The length of the valid UTF-8 sequence at s (n bytes left), or 0 (RFC
  * 3629: no overlong forms, surrogates or code points above U+10FFFF). */
 int fs_utf8_seq(const unsigned char *s, size_t n);
