@@ -74,6 +74,14 @@ void fs_stats_sort(fs_stats *st)
 
 char *fs_read_file(const char *path, long *len, const char **why)
 {
+    /* what is not a regular file is not even opened: opening a FIFO or a
+     * device can block, or act on it (the fstat below is for a file
+     * swapped in meanwhile) */
+    struct stat pre;
+    if (stat(path, &pre) == 0 && !S_ISREG(pre.st_mode)) {
+        *why = S_ISDIR(pre.st_mode) ? "is a directory" : "not a regular file";
+        return NULL;
+    }
     int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
     if (fd < 0) {
         *why = strerror(errno);
