@@ -907,7 +907,8 @@ typedef struct fs_parse_job {
 static void *fs_parse_run(void *arg)
 {
     fs_parse_job *j = arg;
-    if (j->text && fs_prescan(j->text, j->len, (long)(j->stack / FS_CLANG_STACK_PER_LEVEL), &j->why) != 0)
+    if (j->text && fs_prescan_unit(j->path, j->text, j->len, j->args, j->nargs,
+                                   (long)(j->stack / FS_CLANG_STACK_PER_LEVEL), &j->why) != 0)
         return NULL;
     j->err = clang_parseTranslationUnit2(j->index, j->path, j->args, j->nargs, j->unsaved, j->nunsaved, j->opts,
                                          &j->tu);

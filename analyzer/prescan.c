@@ -1,9 +1,11 @@
 /* prescan.c - nesting and macro expansion estimates before libclang (prescan.h). */
 #include "prescan.h"
+#include "driver.h"
 #include "util.h"
 
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 /* --- tokens ------------------------------------------------------------------- */
 
@@ -43,7 +45,7 @@ static fs_ptok fs_next(fs_plex *x)
         if (x->i >= n)
             return (fs_ptok){ T_END, 0, s + n };
         unsigned char c = (unsigned char)s[x->i];
-        if (c == '\n') {
+        if (fs_eol(s, (long)n, (long)x->i)) {
             x->i++;
             x->bol = 1;
             if (x->directive) {
@@ -61,7 +63,7 @@ static fs_ptok fs_next(fs_plex *x)
             continue;
         }
         if (c == '/' && x->i + 1 < n && s[x->i + 1] == '/') {
-            while (x->i < n && s[x->i] != '\n')
+            while (x->i < n && !fs_eol(s, (long)n, (long)x->i))
                 x->i++;
             continue;
         }
@@ -83,7 +85,7 @@ static fs_ptok fs_next(fs_plex *x)
     }
     if (c == '"' || c == '\'') {
         x->i++;
-        while (x->i < n && s[x->i] != c && s[x->i] != '\n') {
+        while (x->i < n && s[x->i] != c && !fs_eol(s, (long)n, (long)x->i)) {
             if (s[x->i] == '\\' && x->i + 1 < n)
                 x->i++;
             x->i++;
@@ -111,20 +113,19 @@ static fs_ptok fs_next(fs_plex *x)
         }
         return (fs_ptok){ T_OTHER, (int)(x->i - b), s + b };
     }
-    /* punctuators: the two-character ones the estimates tell apart */
-    static const char *const two[] = { "++", "--", "->", "&&", "||", "==", "!=", "<=", ">=", "+=", "-=",
-                                       "*=", "/=", "%=", "&=", "|=", "^=", "<<", ">>", "##" };
+    /* punctuators: the two-character ones the estimates tell apart (++ --
+     * -> && || == != <= >= += -= *= /= %= &= |= ^= << >> ##) */
     x->i++;
-    if (x->i < n)
-        for (size_t k = 0; k < sizeof two / sizeof two[0]; k++)
-            if (two[k][0] == (char)c && two[k][1] == s[x->i]) {
-                x->i++;
-                break;
-            }
+    if (x->i < n) {
+        char d = s[x->i];
+        if ((d == '=' && memchr("=!<>+-*/%&|^", c, 12)) || (d == (char)c && memchr("+-&|<>#", c, 7)) ||
+            (c == '-' && d == '>'))
+            x->i++;
+    }
     return (fs_ptok){ T_PUNCT, (int)(x->i - b), s + b };
 }
 
-static int fs_tok_is(const fs_ptok *t, const char *s)
+static inline int fs_tok_is(const fs_ptok *t, const char *s)
 {
     return t->len == (int)strlen(s) && memcmp(t->p, s, (size_t)t->len) == 0;
 }
@@ -391,81 +392,350 @@ static void fs_macro_size(fs_pscan *ps, int idx, int level)
 
 static int fs_nests(const fs_ptok *t, int prev_operand)
 {
-    static const char *const kw[] = { "if", "else", "for", "while", "do", "switch", "case", "default" };
+    const char *p = t->p;
     if (t->kind == T_IDENT) {
-        for (size_t i = 0; i < sizeof kw / sizeof kw[0]; i++)
-            if (fs_tok_is(t, kw[i]))
-                return 1;
-        return 0;
+        /* if, else, for, while, do, switch, case, default */
+        switch (t->len) {
+        case 2: return (p[0] == 'i' && p[1] == 'f') || (p[0] == 'd' && p[1] == 'o');
+        case 3: return memcmp(p, "for", 3) == 0;
+        case 4: return memcmp(p, "else", 4) == 0 || memcmp(p, "case", 4) == 0;
+        case 5: return memcmp(p, "while", 5) == 0;
+        case 6: return memcmp(p, "switch", 6) == 0;
+        case 7: return memcmp(p, "default", 7) == 0;
+        default: return 0;
+        }
     }
     if (t->kind != T_PUNCT)
         return 0;
-    /* right-associative and prefix operators; a sign or a '*' or '&' only
-     * where no operand precedes it */
-    static const char *const ops[] = { "!", "~", "++", "--", "?", "=", "+=", "-=", "*=", "/=", "%=",
-                                       "&=", "|=", "^=", "(", "[", "{" };
-    for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++)
-        if (fs_tok_is(t, ops[i]))
-            return 1;
-    return !prev_operand && (fs_tok_is(t, "-") || fs_tok_is(t, "+") || fs_tok_is(t, "*") || fs_tok_is(t, "&"));
+    /* right-associative and prefix operators (! ~ ++ -- ? = and the compound
+     * assignments, ( [ {); a sign or a '*' or '&' only where no operand
+     * precedes it */
+    if (t->len == 1)
+        switch (p[0]) {
+        case '!': case '~': case '?': case '=': case '(': case '[': case '{': return 1;
+        case '-': case '+': case '*': case '&': return !prev_operand;
+        default: return 0;
+        }
+    return (p[0] == '+' && p[1] == '+') || (p[0] == '-' && p[1] == '-') ||
+           (p[1] == '=' && memchr("+-*/%&|^", p[0], 8) != NULL);
+}
+
+/* The next '#' at or after i that starts a directive: nothing but blanks
+ * before it on its line; n when there is none.  Comments are not looked
+ * at: a directive in one is taken too, at the cost of a look at a header,
+ * or of a macro that no code uses. */
+static size_t fs_next_directive(const char *s, size_t n, size_t i)
+{
+    for (;;) {
+        const char *h = i < n ? memchr(s + i, '#', n - i) : NULL;
+        if (!h)
+            return n;
+        size_t k = (size_t)(h - s), b = k;
+        while (b > 0 && (s[b - 1] == ' ' || s[b - 1] == '\t'))
+            b--;
+        if (b == 0 || s[b - 1] == '\n' || s[b - 1] == '\r')
+            return k;
+        i = k + 1;
+    }
+}
+
+/* What the directives of a text name: its #include lines (include: called
+ * with the name, 1 for <...>, and the offset of the name), and its #define
+ * lines into ps (when ps is given). */
+typedef void fs_pinclude(void *arg, const char *name, int angled, size_t at);
+
+static void fs_pdirectives(fs_pscan *ps, const char *s, size_t n, fs_pinclude *include, void *arg)
+{
+    for (size_t i = fs_next_directive(s, n, 0); i < n; i = fs_next_directive(s, n, i)) {
+        fs_plex x = { s, n, i + 1, 0, 1 };
+        fs_ptok d = fs_next(&x);
+        if (d.kind == T_IDENT && fs_tok_is(&d, "define") && ps) {
+            fs_read_define(ps, &x); /* to the end of its line */
+            i = x.i;
+            continue;
+        }
+        if (d.kind == T_IDENT && include &&
+                   (fs_tok_is(&d, "include") || fs_tok_is(&d, "include_next") || fs_tok_is(&d, "import"))) {
+            size_t b = x.i;
+            while (b < n && (s[b] == ' ' || s[b] == '\t'))
+                b++;
+            char close = b < n && s[b] == '<' ? '>' : b < n && s[b] == '"' ? '"' : 0;
+            size_t e = ++b;
+            while (close && e < n && s[e] != close && !fs_eol(s, (long)n, (long)e))
+                e++;
+            if (close && e < n && s[e] == close && e > b) {
+                char *name = fs_xstrndup(s + b, e - b);
+                include(arg, name, close == '>', b);
+                free(name);
+            }
+        }
+        /* on past the directive's line */
+        while (d.kind != T_NEWLINE && d.kind != T_END)
+            d = fs_next(&x);
+        i = x.i;
+    }
+}
+
+/* The texts of a unit, in the order their macros are defined. */
+typedef struct fs_ptext {
+    const char *text;
+    size_t len;
+} fs_ptext;
+
+/* The code of the texts, with the macros of ps: invocations, and how deep
+ * statements and operators nest.  Frees ps. */
+static int fs_pcode(fs_pscan *ps, const fs_ptext *texts, int ntexts, long max_nesting, char **why)
+{
+    *why = NULL;
+    for (int i = 0; i < ps->nm; i++)
+        fs_macro_size(ps, i, 0);
+    long most = 0;
+    for (int f = 0; f < ntexts && !ps->too_big; f++) {
+        long run = 0;
+        int prev_operand = 0, after_end = 0;
+        fs_peval e = { ps, NULL, NULL, 0, 0, -1, { 0, 0 }, 0, 0 };
+        fs_plex x = { texts[f].text, texts[f].len, 0, 1, 0 };
+        for (fs_ptok t = fs_next(&x); t.kind != T_END && !ps->too_big; t = fs_next(&x)) {
+            if (t.kind == T_PUNCT && x.directive) {
+                while (t.kind != T_NEWLINE && t.kind != T_END)
+                    t = fs_next(&x);
+                continue;
+            }
+            if (ps->nm)
+                fs_eval_tok(&e, &t);
+            if (after_end && !(t.kind == T_IDENT && fs_tok_is(&t, "else")))
+                run = 0; /* a statement ended, and no else continues it */
+            after_end = 0;
+            if (t.kind == T_PUNCT && (fs_tok_is(&t, ";") || fs_tok_is(&t, "}")))
+                after_end = 1;
+            else if (t.kind == T_PUNCT && fs_tok_is(&t, ","))
+                run = 0;
+            else if (fs_nests(&t, prev_operand) && ++run > most)
+                most = run;
+            prev_operand = t.kind == T_IDENT || t.kind == T_OTHER || fs_tok_is(&t, ")") || fs_tok_is(&t, "]");
+        }
+        fs_eval_end(&e);
+    }
+    if (ps->too_big) {
+        if (ps->too_big_size >= 1e29)
+            *why = fs_xasprintf("macro '%.*s' is defined through more than %d other macros", ps->too_big_len,
+                                ps->too_big, FS_PRESCAN_MAX_DEPTH);
+        else
+            *why = fs_xasprintf("macro '%.*s' expands to about %.3g tokens (more than %.0f)", ps->too_big_len,
+                                ps->too_big, ps->too_big_size, FS_PRESCAN_MAX_EXPANSION);
+    } else if (most > max_nesting) {
+        *why = fs_xasprintf("statements or operators nested about %ld deep (more than %ld)", most, max_nesting);
+    }
+    free(ps->toks);
+    free(ps->m);
+    free(ps->hash);
+    return *why ? -1 : 0;
 }
 
 int fs_prescan(const char *text, size_t len, long max_nesting, char **why)
 {
-    *why = NULL;
     fs_pscan ps;
     memset(&ps, 0, sizeof ps);
-    fs_plex x = { text, len, 0, 1, 0 };
-    /* first the macros, wherever they are defined */
-    for (fs_ptok t = fs_next(&x); t.kind != T_END; t = fs_next(&x)) {
-        if (!(t.kind == T_PUNCT && x.directive && t.len == 1 && t.p[0] == '#'))
-            continue;
-        fs_ptok d = fs_next(&x);
-        if (d.kind == T_IDENT && fs_tok_is(&d, "define"))
-            fs_read_define(&ps, &x);
-        else
-            while (d.kind != T_NEWLINE && d.kind != T_END)
-                d = fs_next(&x);
+    fs_pdirectives(&ps, text, len, NULL, NULL);
+    fs_ptext t = { text, len };
+    return fs_pcode(&ps, &t, 1, max_nesting, why);
+}
+
+/* --- the headers of a unit ------------------------------------------------------- */
+
+typedef struct fs_pfile {
+    char *path;
+    char *text; /* NULL for the main file (not ours) */
+    const char *t;
+    size_t n;
+    dev_t dev;
+    ino_t ino;
+} fs_pfile;
+
+typedef struct fs_punit {
+    const char **quote;  /* -iquote: for "..." only */
+    int nquote, capquote;
+    const char **any;    /* -I, -isystem, -idirafter: for both forms, in that order */
+    int nany, capany;
+    const char **forced; /* -include, -imacros */
+    int nforced, capforced;
+    fs_pfile *v;         /* the main file, then each header found, once */
+    int n, cap;
+    size_t total;        /* bytes read */
+    int cur;             /* the file whose directives are read */
+    size_t counted;      /* its lines counted up to here */
+    int line;
+    char *dir;           /* its folder */
+    char *why;
+} fs_punit;
+
+/* The value of option name in args[*i] ("-Idir" or "-I dir"), or NULL. */
+static const char *fs_popt(const char *const *args, int nargs, int *i, const char *name)
+{
+    size_t n = strlen(name);
+    if (strncmp(args[*i], name, n) != 0)
+        return NULL;
+    if (args[*i][n])
+        return args[*i] + n;
+    if (*i + 1 < nargs)
+        return args[++*i];
+    return NULL;
+}
+
+static void fs_pdirs_of(const char *const *args, int nargs, fs_punit *u)
+{
+    const char **sys = NULL, **after = NULL;
+    int nsys = 0, capsys = 0, nafter = 0, capafter = 0;
+    for (int i = 0; i < nargs; i++) {
+        const char *v;
+        if ((v = fs_popt(args, nargs, &i, "-iquote")))
+            FS_PUSH(u->quote, u->nquote, u->capquote, v);
+        else if ((v = fs_popt(args, nargs, &i, "-isystem")))
+            FS_PUSH(sys, nsys, capsys, v);
+        else if ((v = fs_popt(args, nargs, &i, "-idirafter")))
+            FS_PUSH(after, nafter, capafter, v);
+        else if ((v = fs_popt(args, nargs, &i, "-include")) || (v = fs_popt(args, nargs, &i, "-imacros")))
+            FS_PUSH(u->forced, u->nforced, u->capforced, v);
+        else if ((v = fs_popt(args, nargs, &i, "-I")))
+            FS_PUSH(u->any, u->nany, u->capany, v);
     }
-    for (int i = 0; i < ps.nm; i++)
-        fs_macro_size(&ps, i, 0);
-    /* then the code: invocations, and how deep statements and operators nest */
-    long run = 0, most = 0;
-    int prev_operand = 0, after_end = 0;
-    fs_peval e = { &ps, NULL, NULL, 0, 0, -1, { 0, 0 }, 0, 0 };
-    x = (fs_plex){ text, len, 0, 1, 0 };
-    for (fs_ptok t = fs_next(&x); t.kind != T_END && !ps.too_big; t = fs_next(&x)) {
-        if (t.kind == T_PUNCT && x.directive) {
-            while (t.kind != T_NEWLINE && t.kind != T_END)
-                t = fs_next(&x);
-            continue;
+    for (int i = 0; i < nsys; i++)
+        FS_PUSH(u->any, u->nany, u->capany, sys[i]);
+    for (int i = 0; i < nafter; i++)
+        FS_PUSH(u->any, u->nany, u->capany, after[i]);
+    free(sys);
+    free(after);
+}
+
+/* Where the preprocessor would look for name: the includer's folder (for
+ * "..." only), the -iquote folders (likewise), then the others.  Returns
+ * the first candidate that exists and is no folder (to free), with its
+ * stat in *st; NULL when none does. */
+static char *fs_pfind(const fs_punit *u, const char *name, int angled, const char *from_dir, struct stat *st)
+{
+    int ndirs = (angled ? 0 : 1 + u->nquote) + u->nany;
+    for (int k = name[0] == '/' ? -1 : 0; k < ndirs; k++) {
+        const char *dir;
+        if (k < 0)
+            dir = NULL;
+        else if (!angled && k == 0)
+            dir = from_dir;
+        else if (!angled && k <= u->nquote)
+            dir = u->quote[k - 1];
+        else
+            dir = u->any[k - (angled ? 0 : 1 + u->nquote)];
+        char *p = dir && strcmp(dir, ".") != 0 ? fs_xasprintf("%s/%s", dir, name) : fs_xstrdup(name);
+        if (stat(p, st) == 0 && !S_ISDIR(st->st_mode))
+            return p;
+        free(p);
+        if (k < 0)
+            break;
+    }
+    return NULL;
+}
+
+/* Take the file at p (stat st) unless seen; u->why when it is no regular
+ * file. */
+static void fs_padd(fs_punit *u, char *p, const struct stat *st, const char *from, int line)
+{
+    for (int i = 0; i < u->n; i++)
+        if (u->v[i].dev == st->st_dev && u->v[i].ino == st->st_ino) {
+            free(p);
+            return;
         }
-        if (ps.nm)
-            fs_eval_tok(&e, &t);
-        if (after_end && !(t.kind == T_IDENT && fs_tok_is(&t, "else")))
-            run = 0; /* a statement ended, and no else continues it */
-        after_end = 0;
-        if (t.kind == T_PUNCT && (fs_tok_is(&t, ";") || fs_tok_is(&t, "}")))
-            after_end = 1;
-        else if (t.kind == T_PUNCT && fs_tok_is(&t, ","))
-            run = 0;
-        else if (fs_nests(&t, prev_operand) && ++run > most)
-            most = run;
-        prev_operand = t.kind == T_IDENT || t.kind == T_OTHER || fs_tok_is(&t, ")") || fs_tok_is(&t, "]");
+    if (!S_ISREG(st->st_mode)) {
+        /* a FIFO blocks the parser, a device feeds it forever */
+        u->why = from ? fs_xasprintf("'%s' (included from %s:%d) is not a regular file", p, from, line)
+                      : fs_xasprintf("'%s' (included by the flags) is not a regular file", p);
+        free(p);
+        return;
     }
-    fs_eval_end(&e);
-    if (ps.too_big) {
-        if (ps.too_big_size >= 1e29)
-            *why = fs_xasprintf("macro '%.*s' is defined through more than %d other macros", ps.too_big_len,
-                                ps.too_big, FS_PRESCAN_MAX_DEPTH);
+    const char *err;
+    long len = 0;
+    char *text = NULL;
+    if (u->n < FS_PRESCAN_MAX_FILES && u->total + (size_t)st->st_size <= FS_PRESCAN_MAX_BYTES)
+        text = fs_read_file(p, &len, &err);
+    if (!text) {
+        free(p); /* unreadable (the parser will say so), or enough read */
+        return;
+    }
+    u->total += (size_t)len;
+    fs_pfile f = { p, text, text, (size_t)len, st->st_dev, st->st_ino };
+    FS_PUSH(u->v, u->n, u->cap, f);
+}
+
+static void fs_pinclude_found(void *arg, const char *name, int angled, size_t at)
+{
+    fs_punit *u = arg;
+    struct stat st;
+    if (u->why)
+        return;
+    char *p = fs_pfind(u, name, angled, u->dir, &st);
+    if (!p)
+        return;
+    const fs_pfile *f = &u->v[u->cur];
+    for (; u->counted < at; u->counted++)
+        u->line += fs_eol(f->t, (long)f->n, (long)u->counted);
+    fs_padd(u, p, &st, f->path, u->line);
+}
+
+int fs_prescan_unit(const char *path, const char *text, size_t len, const char *const *args, int nargs,
+                    long max_nesting, char **why)
+{
+    fs_punit u;
+    memset(&u, 0, sizeof u);
+    fs_pdirs_of(args, nargs, &u);
+    u.total = len;
+    struct stat st;
+    if (stat(path, &st) != 0)
+        memset(&st, 0, sizeof st); /* an unsaved file */
+    fs_pfile self = { fs_xstrdup(path), NULL, text, len, st.st_dev, st.st_ino };
+    FS_PUSH(u.v, u.n, u.cap, self);
+    for (int i = 0; i < u.nforced && !u.why; i++) {
+        char *p = fs_pfind(&u, u.forced[i], 0, ".", &st);
+        if (p)
+            fs_padd(&u, p, &st, NULL, 0);
+    }
+    /* the headers, breadth first, with their macros; the main file's last */
+    fs_pscan ps;
+    memset(&ps, 0, sizeof ps);
+    for (int i = 0; i < u.n && !u.why; i++) {
+        u.cur = i;
+        u.counted = 0;
+        u.line = 1;
+        u.dir = fs_xstrdup(u.v[i].path);
+        char *slash = strrchr(u.dir, '/');
+        if (slash == u.dir)
+            slash[1] = '\0';
+        else if (slash)
+            *slash = '\0';
         else
-            *why = fs_xasprintf("macro '%.*s' expands to about %.3g tokens (more than %.0f)", ps.too_big_len,
-                                ps.too_big, ps.too_big_size, FS_PRESCAN_MAX_EXPANSION);
-    } else if (most > max_nesting) {
-        *why = fs_xasprintf("statements or operators nested about %ld deep (more than %ld)", most, max_nesting);
+            strcpy(u.dir, ".");
+        fs_pdirectives(i > 0 ? &ps : NULL, u.v[i].t, u.v[i].n, fs_pinclude_found, &u);
+        free(u.dir);
     }
-    free(ps.toks);
-    free(ps.m);
-    free(ps.hash);
-    return *why ? -1 : 0;
+    int rc = -1;
+    if (u.why) {
+        *why = u.why;
+        free(ps.toks);
+        free(ps.m);
+        free(ps.hash);
+    } else {
+        fs_pdirectives(&ps, text, len, NULL, NULL);
+        fs_ptext *texts = fs_xmalloc(sizeof *texts * (size_t)u.n);
+        for (int i = 1; i < u.n; i++)
+            texts[i - 1] = (fs_ptext){ u.v[i].t, u.v[i].n };
+        texts[u.n - 1] = (fs_ptext){ text, len };
+        rc = fs_pcode(&ps, texts, u.n, max_nesting, why);
+        free(texts);
+    }
+    for (int i = 0; i < u.n; i++) {
+        free(u.v[i].path);
+        free(u.v[i].text);
+    }
+    free(u.v);
+    free(u.quote);
+    free(u.any);
+    free(u.forced);
+    return u.why ? -1 : rc;
 }

@@ -8,8 +8,12 @@
  * `#define E2 E1 E1`, ... is 2^N tokens), which takes forever.  The scan
  * estimates both from the tokens (comments, strings and character constants
  * skipped) and from the macros the file itself defines, at their uses in
- * the code; macros of headers are not seen.  It is linear in the text, and
- * uses no recursion deeper than FS_PRESCAN_MAX_DEPTH.
+ * the code.  It is linear in the text, and uses no recursion deeper than
+ * FS_PRESCAN_MAX_DEPTH.  fs_prescan_unit() also reads the headers the file
+ * includes, as far as the include flags find them (not the compiler's own
+ * folders, nor a name spelled by a macro), for their macros and their
+ * code, and refuses a unit that includes a FIFO, a socket or a device: the
+ * parser would block on it, or read it forever.
  */
 #ifndef FSCHECK_PRESCAN_H
 #define FSCHECK_PRESCAN_H
@@ -18,10 +22,18 @@
 
 #define FS_PRESCAN_MAX_EXPANSION 2000000.0 /* tokens of one macro expansion */
 #define FS_PRESCAN_MAX_DEPTH 200            /* macros within macros, arguments within arguments */
+#define FS_PRESCAN_MAX_FILES 4096           /* headers of one unit looked at */
+#define FS_PRESCAN_MAX_BYTES (256u << 20)   /* their text, in all */
 
 /* 0 when the text (len bytes) is safe to give libclang, with nesting
  * estimated at no more than max_nesting levels; -1 with *why set (a message
  * to free) when not. */
 int fs_prescan(const char *text, size_t len, long max_nesting, char **why);
+
+/* The same for a translation unit: the main file at path (its text given:
+ * it may be unsaved) with the compiler flags args, and the headers its
+ * #include lines (and -include flags) name. */
+int fs_prescan_unit(const char *path, const char *text, size_t len, const char *const *args, int nargs,
+                    long max_nesting, char **why);
 
 #endif
