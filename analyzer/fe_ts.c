@@ -2718,13 +2718,15 @@ static void record_macro(fs_ts *t, TSNode n, fs_tk k)
 static void record_symbols(fs_ts *t, TSNode root);
 
 /* A whole regular file of at most FS_TS_MAX_HEADER_BYTES, or NULL.  Never
- * blocks on FIFOs or devices. */
+ * opens FIFOs or devices (the fstat is for a file swapped in meanwhile). */
 static char *read_small_file(const char *path, uint32_t *len)
 {
+    struct stat st;
+    if (stat(path, &st) != 0 || !S_ISREG(st.st_mode))
+        return NULL;
     int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
     if (fd < 0)
         return NULL;
-    struct stat st;
     if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size > FS_TS_MAX_HEADER_BYTES) {
         close(fd);
         return NULL;
