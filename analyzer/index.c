@@ -18,7 +18,7 @@
 #include <unistd.h>
 
 #define FS_INDEX_FORMAT "fscheck-index"
-#define FS_INDEX_VERSION 6
+#define FS_INDEX_VERSION 7
 #define FS_INDEX_MAX_FILES 200000
 #define FS_INDEX_ROUNDS 8
 
@@ -341,7 +341,7 @@ static void fs_changed_names(const fs_summaries *a, const fs_summaries *b, fs_st
                 same = o->param == s->param && o->op.kind == s->op.kind && o->op.family == s->op.family &&
                        o->op.access_mode == s->op.access_mode && o->op.follows == s->op.follows &&
                        o->op.fields_read == s->op.fields_read && o->op.open_mode == s->op.open_mode &&
-                       o->op.excl == s->op.excl && o->op.pure == s->op.pure &&
+                       o->op.excl == s->op.excl && o->op.pure == s->op.pure && o->op.copies == s->op.copies &&
                        strcmp(o->op.pred, s->op.pred) == 0 && o->op.sense.kind == s->op.sense.kind &&
                        o->op.sense.when_true == s->op.sense.when_true &&
                        o->op.sense.when_false == s->op.sense.when_false;
@@ -647,7 +647,7 @@ static int fs_op_same(const fs_op *a, const fs_op *b)
     return a->kind == b->kind && a->family == b->family && a->access_mode == b->access_mode &&
            a->follows == b->follows && a->fields_read == b->fields_read && a->open_mode == b->open_mode &&
            a->sense.kind == b->sense.kind && a->sense.when_true == b->sense.when_true &&
-           a->sense.when_false == b->sense.when_false;
+           a->sense.when_false == b->sense.when_false && a->copies == b->copies;
 }
 
 /* Non-static functions and macros of every file; a name defined twice with
@@ -1295,6 +1295,8 @@ static void fs_ix_save(const fs_index *ix, const char *cache)
                                   op->via_wrapper, op->pred);
             if (j)
                 json_object_set_new(j, "base", json_string(op->base ? op->base : ""));
+            if (j && op->copies)
+                json_object_set_new(j, "copies", json_true());
             if (j)
                 json_array_append_new(sums, j);
         }
@@ -1394,6 +1396,7 @@ static int fs_ix_from_cache(fs_ix_file *f, json_t *j)
                         &sum.op.open_mode, &sum.op.excl, &sum.op.pure, &sk, &st, &sf, &via, &pred) != 0)
             goto bad;
         json_unpack(s, "{s?s}", "base", &base);
+        sum.op.copies = json_is_true(json_object_get(s, "copies"));
         if (kind < FS_OP_NONE || kind > FS_OP_MAYBE || sum.param < FS_SUMMARY_DEFINED || strlen(pred) >= sizeof sum.op.pred ||
             sk < FS_VAL_UNKNOWN || sk > FS_VAL_BOOL || st < 0 || st > FS_OUT_FAIL || sf < 0 || sf > FS_OUT_FAIL)
             goto bad;

@@ -74,6 +74,9 @@ typedef struct fs_op {
     int open_mode;           /* FS_OPEN_READ | FS_OPEN_WRITE */
     int excl;                /* creates: fails with EEXIST when the path exists */
     int pure;                /* wrappers: nothing but the operation (no other calls or writes) */
+    int copies;              /* summaries of kind NONE: the function copies this parameter's string
+                              * into other storage (strbuf_add(sb, path, n)): its callers' argument is
+                              * one a path may be made of */
     char pred[16];           /* stat wrappers returning `stat(..) == 0 && S_ISDIR(st.st_mode)`: "S_ISDIR" ("!S_ISDIR") */
     fs_sense sense;          /* how the call's value relates to success */
     const char *base;        /* the libc call at the bottom: "access", "stat", "fopen" */

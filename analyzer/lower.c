@@ -929,6 +929,15 @@ static void lower_call(fs_lowerer *L, const fs_ast *e)
             changes = 1;
         if (sum->param < 0 || sum->param >= e->nkids - 1)
             continue;
+        if (sum->op.copies) {
+            /* the argument is copied: a parameter passed here is one a
+             * path may be made of, as with snprintf() */
+            const fs_ast *s = strip(e->kids[sum->param + 1]);
+            if (s && s->kind == FS_A_IDENT && s->var >= 0 && L->fn->vars[s->var].kind == FS_VAR_PARAM &&
+                !L->fn->vars[s->var].is_scalar)
+                L->fn->vars[s->var].derived = 1;
+            continue;
+        }
         int m = n;
         if (!first) {
             m = emit(L, FS_N_CALL);

@@ -1,5 +1,6 @@
 /* summary.c - wrapper summaries of project functions. */
 #include "summary.h"
+#include "calls.h"
 #include "util.h"
 
 #include <stdio.h>
@@ -231,6 +232,7 @@ static int fs_op_equal(const fs_op *a, const fs_op *b)
     return a->kind == b->kind && a->family == b->family && a->access_mode == b->access_mode &&
            a->follows == b->follows && a->fields_read == b->fields_read &&
            a->open_mode == b->open_mode && a->sense.kind == b->sense.kind && a->pure == b->pure &&
+           a->copies == b->copies &&
            strcmp(a->pred, b->pred) == 0 &&
            a->sense.when_true == b->sense.when_true && a->sense.when_false == b->sense.when_false;
 }
@@ -275,6 +277,20 @@ static int fs_node_changes(const fs_node *n)
         return 0;
     return n->changes_fs || n->op.kind == FS_OP_CREATE || n->op.kind == FS_OP_REMOVE ||
            n->op.kind == FS_OP_MODIFY || n->op.kind == FS_OP_MAYBE;
+}
+
+/* The same, done by the call itself on a path it is given (or by the C
+ * library): not a project function that changes something elsewhere, which
+ * cannot act on a path made here unless it is given it (then it has an
+ * operation, or copies it further, on that argument). */
+static int fs_node_changes_here(const fs_node *n)
+{
+    if (n->kind != FS_N_CALL)
+        return 0;
+    if (n->op.kind == FS_OP_CREATE || n->op.kind == FS_OP_REMOVE || n->op.kind == FS_OP_MODIFY ||
+        n->op.kind == FS_OP_MAYBE)
+        return 1;
+    return n->changes_fs && n->callee && fs_call_lookup(n->callee);
 }
 
 static int fs_is_param_op(const fs_func *fn, int n, int var)
@@ -391,9 +407,24 @@ static void fs_summarize_param(const fs_func *fn, int var, fs_walk *w, fs_summar
     int derived_mod = 0;
     if (fn->vars[var].derived)
         for (int n = 0; n < fn->nnodes && !derived_mod; n++)
-            derived_mod = fs_node_changes(&fn->nodes[n]);
-    if (!nops && !fn->vars[var].escapes && !derived_mod)
+            derived_mod = fs_node_changes_here(&fn->nodes[n]);
+    if (!nops && !fn->vars[var].escapes && !derived_mod) {
+        if (fn->vars[var].derived) {
+            /* copied, and nothing here acts on a path: the copy is what
+             * its callers must know (the storage may reach a call that does) */
+            fs_summary s;
+            memset(&s, 0, sizeof s);
+            s.name = fn->name;
+            s.param = fn->vars[var].param_index;
+            s.file = fn->file;
+            s.line = fn->range.begin.line;
+            s.op.access_mode = FS_MODE_UNKNOWN;
+            s.op.copies = 1;
+            s.op.via_wrapper = 1;
+            fs_summaries_add(out, &s);
+        }
         return;
+    }
     if (fn->vars[var].escapes || derived_mod)
         any_mod = 1; /* kept somewhere, or a sibling path made: what is done with it later is unknown */
     /* walk from entry; stop at ops on the parameter; skip its NULL/empty guards */
