@@ -67,7 +67,9 @@ static void fs_walk_dir(const char *dir, fs_inputs *in, int depth)
     if (n > 1)
         qsort(names, (size_t)n, sizeof *names, fs_cmp_str);
     for (int i = 0; i < n; i++) {
-        char *p = strcmp(dir, ".") == 0 ? fs_xstrdup(names[i]) : fs_xasprintf("%s/%s", dir, names[i]);
+        /* "./-x.c", not "-x.c": no name may read as an option (libclang's) */
+        char *p = strcmp(dir, ".") == 0 && names[i][0] != '-' ? fs_xstrdup(names[i])
+                                                              : fs_xasprintf("%s/%s", dir, names[i]);
         struct stat st;
         if (lstat(p, &st) == 0) {
             if (S_ISDIR(st.st_mode) && names[i][0] != '.') {
