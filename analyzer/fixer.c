@@ -10,7 +10,9 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <stdint.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 #include <yaml.h>
 
@@ -365,10 +367,47 @@ static int fs_unchanged(const char *path, const char *old, long n)
     return same;
 }
 
+/* A name for the unnamed file fd (O_TMPFILE) in dir: ".fscheck-fix-" and
+ * six characters, free when it is given.  Returns it (to free), or NULL
+ * with errno set. */
+static char *fs_tmp_name(const char *dir, int fd)
+{
+    static const char digits[] = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    unsigned long long r = (unsigned long long)ts.tv_nsec ^ ((unsigned long long)getpid() << 32) ^ (uintptr_t)&ts;
+    char proc[64];
+    snprintf(proc, sizeof proc, "/proc/self/fd/%d", fd);
+    for (int attempt = 0; attempt < 100; attempt++) {
+        char suffix[7];
+        r = r * 6364136223846793005ull + 1442695040888963407ull;
+        for (int i = 0; i < 6; i++)
+            suffix[i] = digits[(r >> (10 + 6 * i)) % 62];
+        suffix[6] = '\0';
+        char *tmp = fs_xasprintf("%s/.fscheck-fix-%s", dir, suffix);
+        /* AT_EMPTY_PATH needs CAP_DAC_READ_SEARCH; /proc does not */
+        if (linkat(fd, "", AT_FDCWD, tmp, AT_EMPTY_PATH) == 0 || linkat(AT_FDCWD, proc, AT_FDCWD, tmp, AT_SYMLINK_FOLLOW) == 0)
+            return tmp;
+        int e = errno;
+        free(tmp);
+        if (e != EEXIST) {
+            errno = e;
+            return NULL;
+        }
+    }
+    errno = EEXIST;
+    return NULL;
+}
+
 /* Replace `path` (following a symlink to its target) with text, atomically:
- * a temporary file in the same folder, fsync, keep the mode (and the owner
- * where we may), check that the file still holds `old` (oldn bytes), rename.
- * Returns 0, or -1 with a message on stderr and the file left as it was. */
+ * a new file in the same folder, written and fsynced, with the mode (and
+ * the owner where we may) of the old one; a check that the file still
+ * holds `old` (oldn bytes); a rename over it.  Whenever fscheck stops,
+ * even killed, the file is wholly old or wholly new.  The new file has no
+ * name until it is complete (O_TMPFILE, where the file system has it), so
+ * a kill leaves no temporary file behind but in the instant between its
+ * naming and the rename.  Returns 0, or -1 with a message on stderr and the
+ * file left as it was. */
 static int fs_write_atomic(const char *path, const char *text, long n, const char *old, long oldn)
 {
     char target[PATH_MAX];
@@ -388,13 +427,18 @@ static int fs_write_atomic(const char *path, const char *text, long n, const cha
     char dir[PATH_MAX];
     snprintf(dir, sizeof dir, "%s", target);
     char *d = dirname(dir);
-    char *tmp = fs_xasprintf("%s/.fscheck-fix-XXXXXX", d);
-    int fd = mkstemp(tmp);
+    char *tmp = NULL;
+    int fd = open(d, O_TMPFILE | O_WRONLY | O_CLOEXEC, 0600);
     if (fd < 0) {
-        fprintf(stderr, "fscheck: %s: cannot create a temporary file in %s: %s; left unchanged\n", path, d,
-                strerror(errno));
-        free(tmp);
-        return -1;
+        /* no O_TMPFILE here: a named temporary file */
+        tmp = fs_xasprintf("%s/.fscheck-fix-XXXXXX", d);
+        fd = mkstemp(tmp);
+        if (fd < 0) {
+            fprintf(stderr, "fscheck: %s: cannot create a temporary file in %s: %s; left unchanged\n", path, d,
+                    strerror(errno));
+            free(tmp);
+            return -1;
+        }
     }
     long off = 0;
     int ok = 1;
@@ -420,18 +464,23 @@ static int fs_write_atomic(const char *path, const char *text, long n, const cha
         ok = 0, saved = errno;
     if (ok && fsync(fd) != 0)
         ok = 0, saved = errno;
-    if (close(fd) != 0 && ok)
-        ok = 0, saved = errno;
     if (ok && !fs_unchanged(target, old, oldn)) {
-        unlink(tmp);
+        close(fd);
+        if (tmp)
+            unlink(tmp);
         free(tmp);
         fprintf(stderr, "fscheck: %s: changed while it was being fixed; no fix applied to it\n", path);
         return -1;
     }
+    if (ok && !tmp && !(tmp = fs_tmp_name(d, fd)))
+        ok = 0, saved = errno;
+    if (close(fd) != 0 && ok)
+        ok = 0, saved = errno;
     if (ok && rename(tmp, target) != 0)
         ok = 0, saved = errno;
     if (!ok) {
-        unlink(tmp);
+        if (tmp)
+            unlink(tmp);
         fprintf(stderr, "fscheck: %s: could not write the fixed file (%s); left unchanged\n", path, strerror(saved));
     }
     free(tmp);
@@ -719,22 +768,24 @@ static void fs_fail_file(fs_pick *picks, int npicks, const char *file)
                 picks[k].failed = 1;
 }
 
-/* FSCHECK_TEST_PAUSE_BEFORE_FIX=SECONDS: wait that long between the analysis
- * and the writing of the files, so that a test can change a file meanwhile.
- * Says so on stderr when it starts waiting. */
+/* FSCHECK_TEST_PAUSE_BEFORE_FIX=SECONDS (0.2 too): wait that long between
+ * the analysis and the writing of the files, so that a test can change a
+ * file meanwhile, or kill fscheck while it writes.  Says so on stderr when
+ * it starts waiting. */
 static void fs_test_pause(void)
 {
     const char *v = getenv("FSCHECK_TEST_PAUSE_BEFORE_FIX");
     if (!v || !*v)
         return;
     char *end;
-    long secs = strtol(v, &end, 10);
-    if (*end || secs <= 0)
+    double secs = strtod(v, &end);
+    if (*end || !(secs > 0 && secs < 3600))
         return;
-    fprintf(stderr, "fscheck: FSCHECK_TEST_PAUSE_BEFORE_FIX: waiting %ld s before writing fixes\n", secs);
+    fprintf(stderr, "fscheck: FSCHECK_TEST_PAUSE_BEFORE_FIX: waiting %g s before writing fixes\n", secs);
     fflush(stderr);
-    while (secs > 0)
-        secs = (long)sleep((unsigned)secs);
+    struct timespec ts = { (time_t)secs, (long)((secs - (double)(time_t)secs) * 1e9) };
+    while (nanosleep(&ts, &ts) != 0 && errno == EINTR)
+        ;
 }
 
 void fs_fixer_select(fs_findings *fs, int unsafe, FILE *msgs, int *state, int *same_as)
