@@ -267,10 +267,34 @@ static char *fs_tokens_between(fs_cl *cl, CXSourceLocation from, CXSourceLocatio
     clang_getExpansionLocation(to, &f2, NULL, NULL, &o2);
     if (!f1 || !f2 || !clang_File_isEqual(f1, f2))
         return NULL;
-    /* `from` inside a macro invocation: start after the invocation */
-    for (int i = 0; i < cl->nmacros; i++)
-        if (cl->macros[i].begin == o1 && clang_File_isEqual(cl->macros[i].file, f1) && cl->macros[i].end > o1)
-            o1 = cl->macros[i].end;
+    /* `from` inside a macro invocation: start after the invocation (and
+     * after one that starts where that one ends, in the order visited) */
+    if (!cl->by_begin) {
+        for (int i = 0; i < cl->nmacros; i++)
+            if (cl->macros[i].begin == o1 && clang_File_isEqual(cl->macros[i].file, f1) && cl->macros[i].end > o1)
+                o1 = cl->macros[i].end;
+    } else {
+        for (int prev = -1;;) {
+            int lo = 0, hi = cl->nmacros;
+            while (lo < hi) { /* the first at o1 */
+                int mid = (lo + hi) / 2;
+                if (cl->macros[cl->by_begin[mid]].begin < o1)
+                    lo = mid + 1;
+                else
+                    hi = mid;
+            }
+            int next = -1;
+            for (int k = lo; k < cl->nmacros && cl->macros[cl->by_begin[k]].begin == o1 && next < 0; k++) {
+                int i = cl->by_begin[k];
+                if (i > prev && cl->macros[i].end > o1 && clang_File_isEqual(cl->macros[i].file, f1))
+                    next = i;
+            }
+            if (next < 0)
+                break;
+            o1 = cl->macros[next].end;
+            prev = next;
+        }
+    }
     return fs_tokens_in(cl, f1, o1, o2, last);
 }
 
