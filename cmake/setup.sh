@@ -20,6 +20,7 @@ packages=(
   ca-certificates
   libclang-dev        # libclang 14 and its builtin headers
   clang               # clang-14, the compiler the tests also use
+  libclang-rt-14-dev  # clang's sanitizer runtimes and libFuzzer (tests/fuzz, .ci/run)
   clang-tools         # clang-apply-replacements
   libtree-sitter-dev
   libcmocka-dev

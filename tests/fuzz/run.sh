@@ -29,6 +29,7 @@ while [ $# -gt 0 ]; do
     case "$1" in
     -B) [ $# -ge 2 ] || usage; build=$2; shift 2 ;;
     -j) [ $# -ge 2 ] || usage; jobs=$2; shift 2 ;;
+    -j*) jobs=${1#-j}; shift ;;
     -*) usage ;;
     *) break ;;
     esac
