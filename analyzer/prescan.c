@@ -643,10 +643,14 @@ static void fs_padd(fs_punit *u, char *p, const struct stat *st, const char *fro
             free(p);
             return;
         }
-    if (!S_ISREG(st->st_mode)) {
-        /* a FIFO blocks the parser, a device feeds it forever */
-        u->why = from ? fs_xasprintf("'%s' (included from %s:%d) is not a regular file", p, from, line)
-                      : fs_xasprintf("'%s' (included by the flags) is not a regular file", p);
+    const char *what = !S_ISREG(st->st_mode)                  ? "is not a regular file"
+                       : st->st_size > FS_PRESCAN_MAX_HEADER ? "is over 16 MiB"
+                                                              : NULL;
+    if (what) {
+        /* a FIFO blocks the parser, a device or a huge file feeds it for
+         * ever or nearly */
+        u->why = from ? fs_xasprintf("'%s' (included from %s:%d) %s", p, from, line, what)
+                      : fs_xasprintf("'%s' (included by the flags) %s", p, what);
         free(p);
         return;
     }

@@ -12,8 +12,8 @@
  * FS_PRESCAN_MAX_DEPTH.  fs_prescan_unit() also reads the headers the file
  * includes, as far as the include flags find them (not the compiler's own
  * folders, nor a name spelled by a macro), for their macros and their
- * code, and refuses a unit that includes a FIFO, a socket or a device: the
- * parser would block on it, or read it forever.
+ * code, and refuses a unit that includes a FIFO, a socket or a device (the
+ * parser would block on it, or read it forever) or a header over 16 MiB.
  */
 #ifndef FSCHECK_PRESCAN_H
 #define FSCHECK_PRESCAN_H
@@ -24,6 +24,7 @@
 #define FS_PRESCAN_MAX_DEPTH 200            /* macros within macros, arguments within arguments */
 #define FS_PRESCAN_MAX_FILES 4096           /* headers of one unit looked at */
 #define FS_PRESCAN_MAX_BYTES (256u << 20)   /* their text, in all */
+#define FS_PRESCAN_MAX_HEADER (16L << 20)   /* one header: larger is refused, as a larger file is */
 
 /* 0 when the text (len bytes) is safe to give libclang, with nesting
  * estimated at no more than max_nesting levels; -1 with *why set (a message
