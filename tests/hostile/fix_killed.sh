@@ -58,11 +58,19 @@ rounds=8
 mixed=0
 left=0
 r=0
-while [ $r -lt $rounds ]; do
+lo=0 hi=$((write_ms * 2))
+while [ $r -lt $rounds ] || { [ $mixed -eq 0 ] && [ $r -lt $((rounds * 2)) ]; }; do
     w=$TMP/w$r
     cp -R "$orig" "$w"
-    # kill at 0.2 s + r/rounds of the writing, and a little before and after
-    delay=$((200 + (write_ms * (r + 1) * 12 / 10) / rounds - write_ms / 10))
+    if [ $r -lt $rounds ]; then
+        # kill at 0.2 s + r/rounds of the writing, and a little before and after
+        delay=$((200 + (write_ms * (r + 1) * 12 / 10) / rounds - write_ms / 10))
+    else
+        # none fell mid-way (a busy machine writes slower or faster than it
+        # did at first): halve the interval between "nothing written yet"
+        # and "all written"
+        delay=$((200 + (lo + hi) / 2))
+    fi
     start_fix "$w"
     while [ $(($(now_ms) - t0)) -lt $delay ]; do
         sleep 0.005
@@ -99,10 +107,12 @@ PY
     set -- $counts
     old=$1 new=$2 left=$((left + $3))
     [ $old -gt 0 ] && [ $new -gt 0 ] && mixed=$((mixed + 1))
+    [ $new -eq 0 ] && [ $((delay - 200)) -gt $lo ] && lo=$((delay - 200))
+    [ $old -eq 0 ] && [ $((delay - 200)) -lt $hi ] && hi=$((delay - 200))
     echo "round $r: killed at +$((delay - 200)) ms of ${write_ms} ms: $new fixed, $old old"
     rm -rf "$w"
     r=$((r + 1))
 done
 # the kills must have fallen while files were being written, at least once
 [ $mixed -gt 0 ] || fail "no kill fell between two files being written (writing takes $write_ms ms)"
-pass "killed $rounds times while fixing: every file wholly old or wholly new ($mixed kills mid-way, $left temporary files left)"
+pass "killed $r times while fixing: every file wholly old or wholly new ($mixed kills mid-way, $left temporary files left)"
