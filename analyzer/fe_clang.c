@@ -89,6 +89,20 @@ static const char *fs_file_name(fs_cl *cl, CXFile f)
     return r;
 }
 
+/* The first place in by_begin of an expansion that starts at or after off. */
+static int fs_by_begin_from(const fs_cl *cl, unsigned off)
+{
+    int lo = 0, hi = cl->nmacros;
+    while (lo < hi) {
+        int mid = (lo + hi) / 2;
+        if (cl->macros[cl->by_begin[mid]].begin < off)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
 static fs_macro_exp *fs_macro_at(fs_cl *cl, CXFile file, unsigned off)
 {
     /* the innermost that starts at off is the last visited one: the last
@@ -99,15 +113,7 @@ static fs_macro_exp *fs_macro_at(fs_cl *cl, CXFile file, unsigned off)
                 return &cl->macros[i];
         return NULL;
     }
-    int lo = 0, hi = cl->nmacros;
-    while (lo < hi) { /* the first past off */
-        int mid = (lo + hi) / 2;
-        if (cl->macros[cl->by_begin[mid]].begin <= off)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    for (int k = lo - 1; k >= 0 && cl->macros[cl->by_begin[k]].begin == off; k--)
+    for (int k = fs_by_begin_from(cl, off + 1) - 1; k >= 0 && cl->macros[cl->by_begin[k]].begin == off; k--)
         if (clang_File_isEqual(cl->macros[cl->by_begin[k]].file, file))
             return &cl->macros[cl->by_begin[k]];
     return NULL;
@@ -275,16 +281,8 @@ static char *fs_tokens_between(fs_cl *cl, CXSourceLocation from, CXSourceLocatio
                 o1 = cl->macros[i].end;
     } else {
         for (int prev = -1;;) {
-            int lo = 0, hi = cl->nmacros;
-            while (lo < hi) { /* the first at o1 */
-                int mid = (lo + hi) / 2;
-                if (cl->macros[cl->by_begin[mid]].begin < o1)
-                    lo = mid + 1;
-                else
-                    hi = mid;
-            }
             int next = -1;
-            for (int k = lo; k < cl->nmacros && cl->macros[cl->by_begin[k]].begin == o1 && next < 0; k++) {
+            for (int k = fs_by_begin_from(cl, o1); k < cl->nmacros && cl->macros[cl->by_begin[k]].begin == o1 && next < 0; k++) {
                 int i = cl->by_begin[k];
                 if (i > prev && cl->macros[i].end > o1 && clang_File_isEqual(cl->macros[i].file, f1))
                     next = i;

@@ -242,6 +242,25 @@ static void fs_ix_walk(fs_index *ix, const char *dir, int depth)
 
 /* --- records --------------------------------------------------------------- */
 
+/* The record's summaries from index `from` on belong to a function that is
+ * static (or not): the flags kept beside them. */
+static void fs_ix_note_statics(fs_ix_file *f, int from, int is_static)
+{
+    if (f->sums->n <= f->nstatics)
+        return;
+    f->statics = fs_xrealloc(f->statics, sizeof(int) * (size_t)f->sums->n);
+    for (int k = f->nstatics; k < f->sums->n; k++)
+        f->statics[k] = k >= from && is_static;
+    f->nstatics = f->sums->n;
+}
+
+static void fs_ix_add_summary(fs_ix_file *f, const fs_summary *s, int is_static)
+{
+    int at = f->sums->n;
+    fs_summaries_add(f->sums, s);
+    fs_ix_note_statics(f, at, is_static);
+}
+
 static void fs_ix_clear_fns(fs_ix_file *f)
 {
     for (int i = 0; i < f->nfns; i++) {
@@ -316,18 +335,6 @@ static int fs_passes_param(const fs_func *fn, const fs_node *n)
     return 0;
 }
 
-/* Does the call at node n change a file by itself (not through the CHANGES
- * fact of a project function, which the call graph supplies)? */
-static int fs_own_change(const fs_node *x)
-{
-    if (x->kind != FS_N_CALL)
-        return 0;
-    if (x->op.kind == FS_OP_CREATE || x->op.kind == FS_OP_REMOVE || x->op.kind == FS_OP_MODIFY ||
-        x->op.kind == FS_OP_MAYBE)
-        return 1;
-    return x->changes_fs && x->callee && fs_call_lookup(x->callee);
-}
-
 /* The names of local functions whose summaries differ between tables a and
  * b (own entries only), into out. */
 static void fs_changed_names(const fs_summaries *a, const fs_summaries *b, fs_strs *out)
@@ -338,13 +345,7 @@ static void fs_changed_names(const fs_summaries *a, const fs_summaries *b, fs_st
             const fs_summary *s = &x->v[k];
             int same = 0;
             for (const fs_summary *o = fs_summaries_find(y, s->name); o && !same; o = fs_summaries_next(y, o))
-                same = o->param == s->param && o->op.kind == s->op.kind && o->op.family == s->op.family &&
-                       o->op.access_mode == s->op.access_mode && o->op.follows == s->op.follows &&
-                       o->op.fields_read == s->op.fields_read && o->op.open_mode == s->op.open_mode &&
-                       o->op.excl == s->op.excl && o->op.pure == s->op.pure && o->op.copies == s->op.copies &&
-                       strcmp(o->op.pred, s->op.pred) == 0 && o->op.sense.kind == s->op.sense.kind &&
-                       o->op.sense.when_true == s->op.sense.when_true &&
-                       o->op.sense.when_false == s->op.sense.when_false;
+                same = o->param == s->param && fs_op_equal(&o->op, &s->op);
             if (!same)
                 fs_strs_add(out, s->name);
         }
@@ -488,11 +489,7 @@ static void fs_ix_parse(fs_ix_file *f, const char *text, long len, const fs_summ
         for (int k = 0; k < old->n; k++)
             if (!fs_strs_has(&want, old->v[k].name)) {
                 fs_summaries_add(base, &old->v[k]);
-                int at = f->sums->n;
-                fs_summaries_add(f->sums, &old->v[k]);
-                f->statics = fs_xrealloc(f->statics, sizeof(int) * (size_t)(at + 1));
-                f->statics[at] = k < noldst ? oldst[k] : 0;
-                f->nstatics = at + 1;
+                fs_ix_add_summary(f, &old->v[k], k < noldst ? oldst[k] : 0);
             }
     }
     const fs_summaries *under = base ? base : global;
@@ -580,11 +577,7 @@ static void fs_ix_parse(fs_ix_file *f, const char *text, long len, const fs_summ
         const fs_func *fn = r.funcs[i].fn;
         int before = f->sums->n;
         fs_summarize(fn, f->sums);
-        for (int k = before; k < f->sums->n; k++) {
-            f->statics = fs_xrealloc(f->statics, sizeof(int) * (size_t)(k + 1));
-            f->statics[k] = r.funcs[i].is_static;
-            f->nstatics = k + 1;
-        }
+        fs_ix_note_statics(f, before, r.funcs[i].is_static);
         fs_ix_fn *xf = &f->fns[f->nfns++];
         xf->name = fs_xstrdup(fn->name);
         xf->is_static = r.funcs[i].is_static;
@@ -597,7 +590,7 @@ static void fs_ix_parse(fs_ix_file *f, const char *text, long len, const fs_summ
                 xf->derived = 1;
         for (int n = 0; n < fn->nnodes; n++) {
             const fs_node *x = &fn->nodes[n];
-            if (fs_own_change(x))
+            if (fs_node_changes_here(x))
                 xf->own_changes = 1;
             if (x->kind != FS_N_CALL || !x->callee)
                 continue;
@@ -1192,13 +1185,7 @@ static void fs_ix_closure(fs_index *ix, unsigned char *dirty, fs_strs *want, fs_
             s.param = FS_SUMMARY_CHANGES;
             s.op.kind = FS_OP_MAYBE; /* as fs_summarize makes it */
             s.op.access_mode = FS_MODE_UNKNOWN;
-            int at = f->sums->n;
-            fs_summaries_add(f->sums, &s);
-            f->statics = fs_xrealloc(f->statics, sizeof(int) * (size_t)(at + 1));
-            for (int z = f->nstatics; z < at; z++)
-                f->statics[z] = 0;
-            f->statics[at] = xf->is_static;
-            f->nstatics = at + 1;
+            fs_ix_add_summary(f, &s, xf->is_static);
             fs_strs_add(changed, xf->name);
             if (xf->derived && dirty) {
                 dirty[i] = 1;
@@ -1228,13 +1215,7 @@ static void fs_keep_changes(fs_ix_file *f, const fs_summaries *old)
         for (int i = 0; i < f->nfns; i++)
             if (strcmp(f->fns[i].name, s->name) == 0)
                 is_static = f->fns[i].is_static;
-        int at = f->sums->n;
-        fs_summaries_add(f->sums, s);
-        f->statics = fs_xrealloc(f->statics, sizeof(int) * (size_t)(at + 1));
-        for (int z = f->nstatics; z < at; z++)
-            f->statics[z] = 0;
-        f->statics[at] = is_static;
-        f->nstatics = at + 1;
+        fs_ix_add_summary(f, s, is_static);
     }
 }
 
@@ -1411,11 +1392,7 @@ static int fs_ix_from_cache(fs_ix_file *f, json_t *j)
         snprintf(sum.op.pred, sizeof sum.op.pred, "%s", pred);
         const fs_call_spec *sp = base && *base ? fs_call_lookup(base) : NULL;
         sum.op.base = sp ? sp->name : NULL;
-        int k = f->sums->n;
-        fs_summaries_add(f->sums, &sum);
-        f->statics = fs_xrealloc(f->statics, sizeof(int) * (size_t)(k + 1));
-        f->statics[k] = stat_;
-        f->nstatics = k + 1;
+        fs_ix_add_summary(f, &sum, stat_);
     }
     json_t *fns = json_object_get(j, "fns");
     f->fns = fs_xcalloc(json_array_size(fns) + 1, sizeof *f->fns);

@@ -104,6 +104,30 @@ typedef struct fs_kill_arg {
     const fs_path *p1, *p2;
 } fs_kill_arg;
 
+/* Predecessor lists of fn's nodes (forward edges only, or all): those of
+ * node x are pred[cnt[x] .. cnt[x + 1]).  The caller frees both. */
+static void fs_preds(const fs_func *fn, int forward_only, int **cnt_out, int **pred_out)
+{
+    int n = fn->nnodes;
+    int *cnt = fs_xcalloc((size_t)n + 1, sizeof(int));
+    for (int x = 0; x < n; x++)
+        for (int i = 0; i < fn->nodes[x].nsucc; i++)
+            if (!forward_only || !fn->nodes[x].succ[i].back)
+                cnt[fn->nodes[x].succ[i].to + 1]++;
+    for (int x = 0; x < n; x++)
+        cnt[x + 1] += cnt[x];
+    int *pred = fs_xmalloc(sizeof(int) * ((size_t)cnt[n] + 1));
+    int *fill = fs_xmalloc(sizeof(int) * ((size_t)n + 1));
+    memcpy(fill, cnt, sizeof(int) * (size_t)n);
+    for (int x = 0; x < n; x++)
+        for (int i = 0; i < fn->nodes[x].nsucc; i++)
+            if (!forward_only || !fn->nodes[x].succ[i].back)
+                pred[fill[fn->nodes[x].succ[i].to]++] = x;
+    free(fill);
+    *cnt_out = cnt;
+    *pred_out = pred;
+}
+
 /* Nodes on some way from `from` to `to`, loops included: forward from
  * `from` without passing through `to`, backward from `to` without passing
  * through `from`. */
@@ -130,18 +154,8 @@ static int fs_between_marks(fs_walk *w, int from, int to)
     if (!(w->mark[to] & 1))
         return 0;
     /* predecessor lists, built once for this question */
-    int *cnt = fs_xcalloc((size_t)n + 1, sizeof(int));
-    for (int x = 0; x < n; x++)
-        for (int i = 0; i < fn->nodes[x].nsucc; i++)
-            cnt[fn->nodes[x].succ[i].to + 1]++;
-    for (int x = 0; x < n; x++)
-        cnt[x + 1] += cnt[x];
-    int *pred = fs_xmalloc(sizeof(int) * ((size_t)cnt[n] + 1));
-    int *fill = fs_xmalloc(sizeof(int) * ((size_t)n + 1));
-    memcpy(fill, cnt, sizeof(int) * (size_t)n);
-    for (int x = 0; x < n; x++)
-        for (int i = 0; i < fn->nodes[x].nsucc; i++)
-            pred[fill[fn->nodes[x].succ[i].to]++] = x;
+    int *cnt, *pred;
+    fs_preds(fn, 0, &cnt, &pred);
     sp = 0;
     w->mark[to] |= 2;
     w->stack[sp++] = to;
@@ -159,7 +173,6 @@ static int fs_between_marks(fs_walk *w, int from, int to)
     }
     free(cnt);
     free(pred);
-    free(fill);
     return 1;
 }
 
@@ -331,20 +344,8 @@ static int fs_cmp_key(const void *x, const void *y)
 static unsigned char *fs_reaches_to(const fs_func *fn, int b)
 {
     int n = fn->nnodes;
-    int *cnt = fs_xcalloc((size_t)n + 1, sizeof(int));
-    for (int x = 0; x < n; x++)
-        for (int i = 0; i < fn->nodes[x].nsucc; i++)
-            if (!fn->nodes[x].succ[i].back)
-                cnt[fn->nodes[x].succ[i].to + 1]++;
-    for (int x = 0; x < n; x++)
-        cnt[x + 1] += cnt[x];
-    int *pred = fs_xmalloc(sizeof(int) * ((size_t)cnt[n] + 1));
-    int *fill = fs_xmalloc(sizeof(int) * ((size_t)n + 1));
-    memcpy(fill, cnt, sizeof(int) * (size_t)n);
-    for (int x = 0; x < n; x++)
-        for (int i = 0; i < fn->nodes[x].nsucc; i++)
-            if (!fn->nodes[x].succ[i].back)
-                pred[fill[fn->nodes[x].succ[i].to]++] = x;
+    int *cnt, *pred;
+    fs_preds(fn, 1, &cnt, &pred);
     unsigned char *in = fs_xcalloc((size_t)n + 1, 1);
     int *stack = fs_xmalloc(sizeof(int) * ((size_t)n + 1));
     int sp = 0;
@@ -361,7 +362,6 @@ static unsigned char *fs_reaches_to(const fs_func *fn, int b)
     free(stack);
     free(cnt);
     free(pred);
-    free(fill);
     return in;
 }
 

@@ -227,12 +227,12 @@ const fs_summary *fs_summaries_next(const fs_summaries *s, const fs_summary *pre
     return NULL;
 }
 
-static int fs_op_equal(const fs_op *a, const fs_op *b)
+int fs_op_equal(const fs_op *a, const fs_op *b)
 {
     return a->kind == b->kind && a->family == b->family && a->access_mode == b->access_mode &&
            a->follows == b->follows && a->fields_read == b->fields_read &&
            a->open_mode == b->open_mode && a->sense.kind == b->sense.kind && a->pure == b->pure &&
-           a->copies == b->copies &&
+           a->copies == b->copies && a->excl == b->excl &&
            strcmp(a->pred, b->pred) == 0 &&
            a->sense.when_true == b->sense.when_true && a->sense.when_false == b->sense.when_false;
 }
@@ -279,11 +279,10 @@ static int fs_node_changes(const fs_node *n)
            n->op.kind == FS_OP_MODIFY || n->op.kind == FS_OP_MAYBE;
 }
 
-/* The same, done by the call itself on a path it is given (or by the C
- * library): not a project function that changes something elsewhere, which
- * cannot act on a path made here unless it is given it (then it has an
- * operation, or copies it further, on that argument). */
-static int fs_node_changes_here(const fs_node *n)
+/* A project function that changes something elsewhere cannot act on a
+ * path made here unless it is given it (then it has an operation, or copies
+ * it further, on that argument). */
+int fs_node_changes_here(const fs_node *n)
 {
     if (n->kind != FS_N_CALL)
         return 0;
@@ -390,6 +389,17 @@ typedef struct fs_block_arg {
     int var;
 } fs_block_arg;
 
+/* An empty summary of parameter variable var of fn. */
+static void fs_param_summary_init(fs_summary *s, const fs_func *fn, int var)
+{
+    memset(s, 0, sizeof *s);
+    s->name = fn->name;
+    s->param = fn->vars[var].param_index;
+    s->file = fn->file;
+    s->line = fn->range.begin.line;
+    s->op.access_mode = FS_MODE_UNKNOWN;
+}
+
 static void fs_summarize_param(const fs_func *fn, int var, fs_walk *w, fs_summaries *out)
 {
     int nops = 0, any_mod = 0;
@@ -413,12 +423,7 @@ static void fs_summarize_param(const fs_func *fn, int var, fs_walk *w, fs_summar
             /* copied, and nothing here acts on a path: the copy is what
              * its callers must know (the storage may reach a call that does) */
             fs_summary s;
-            memset(&s, 0, sizeof s);
-            s.name = fn->name;
-            s.param = fn->vars[var].param_index;
-            s.file = fn->file;
-            s.line = fn->range.begin.line;
-            s.op.access_mode = FS_MODE_UNKNOWN;
+            fs_param_summary_init(&s, fn, var);
             s.op.copies = 1;
             s.op.via_wrapper = 1;
             fs_summaries_add(out, &s);
@@ -458,12 +463,7 @@ static void fs_summarize_param(const fs_func *fn, int var, fs_walk *w, fs_summar
         }
     }
     fs_summary s;
-    memset(&s, 0, sizeof s);
-    s.name = fn->name;
-    s.param = fn->vars[var].param_index;
-    s.file = fn->file;
-    s.line = fn->range.begin.line;
-    s.op.access_mode = FS_MODE_UNKNOWN;
+    fs_param_summary_init(&s, fn, var);
     s.op.follows = 1;
     int ok = 0;
     if (fn->vars[var].escapes || derived_mod) {

@@ -60,6 +60,12 @@ const fs_summary *fs_summaries_find(const fs_summaries *self, const char *name);
 const fs_summary *fs_summaries_next(const fs_summaries *self, const fs_summary *prev);
 /* Same content (order-insensitive)? */
 int fs_summaries_equal(const fs_summaries *a, const fs_summaries *b);
+/* The same operation, field by field. */
+int fs_op_equal(const fs_op *a, const fs_op *b);
+/* Call node n changes a file by itself: an operation that creates, removes
+ * or changes its path argument, or a C library call that writes (not a
+ * project function that changes something elsewhere). */
+int fs_node_changes_here(const fs_node *n);
 /* Adds every summary of src that dst lacks (by name and param). */
 void fs_summaries_merge(fs_summaries *dst, const fs_summaries *src);
 
