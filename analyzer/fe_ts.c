@@ -2318,6 +2318,8 @@ static void knr_params(fs_ts *t, TSNode def)
     kids_pop(t, base);
 }
 
+static void note_static(fs_ts *t, TSNode def, TSNode fdecl);
+
 static void add_function(fs_ts *t, TSNode def)
 {
     TSNode body = field(t, def, F_BODY);
@@ -2347,8 +2349,23 @@ static void add_function(fs_ts *t, TSNode def)
             else
                 hi = mid;
         }
-        if (!found)
+        if (found == !(t->flags & FS_TS_EXCLUDE))
+            ; /* converted */
+        else if (!found)
             return;
+        else {
+            /* left out: defined, with its parameters, and no body */
+            begin_func(t, name, len, t->path);
+            add_params(t, fdecl);
+            knr_params(t, def);
+            fs_func *fn = t->fn;
+            range_of(t, def, ts_node_end_byte(def), &fn->range);
+            range_of(t, body, be, &fn->body);
+            push_func(t, fn, NULL, 1, 0);
+            note_static(t, def, fdecl);
+            t->fn = NULL;
+            return;
+        }
     }
     begin_func(t, name, len, t->path);
     add_params(t, fdecl);
@@ -2361,7 +2378,13 @@ static void add_function(fs_ts *t, TSNode def)
     if (t->too_deep)
         fn->incomplete = 1;
     push_func(t, fn, b, 1, 0);
-    /* `static` among the specifiers before the declarator */
+    note_static(t, def, fdecl);
+    t->fn = NULL;
+}
+
+/* `static` among the specifiers before the declarator: the function last added is static. */
+static void note_static(fs_ts *t, TSNode def, TSNode fdecl)
+{
     uint32_t s0 = ts_node_start_byte(def), s1 = ts_node_start_byte(fdecl);
     for (uint32_t p = s0; p + 6 <= s1 && p + 6 <= t->len; p++)
         if (memcmp(t->text + p, "static", 6) == 0 && (p == s0 || !(isalnum((unsigned char)t->text[p - 1]) || t->text[p - 1] == '_')) &&
@@ -2369,7 +2392,6 @@ static void add_function(fs_ts *t, TSNode def)
             t->r->funcs[t->r->nfuncs - 1].is_static = 1;
             break;
         }
-    t->fn = NULL;
 }
 
 /* --- function-like macros ---------------------------------------------------------------------- */
@@ -3056,6 +3078,12 @@ int fs_fe_ts_parse_with(const char *path, const char *text, size_t len, int flag
 int fs_fe_ts_parse_only(const char *path, const char *text, size_t len, int flags, const char *const *only, int nonly,
                         fs_fe_result *r)
 {
+    return fs_fe_ts_parse_around(path, text, len, flags, only, nonly, NULL, 0, r);
+}
+
+int fs_fe_ts_parse_around(const char *path, const char *text, size_t len, int flags, const char *const *only,
+                          int nonly, const long *holes, int nholes, fs_fe_result *r)
+{
     memset(r, 0, sizeof *r);
     if (len > UINT32_MAX / 2) {
         r->fatal = fs_xstrdup("file too large for the tree-sitter engine");
@@ -3071,7 +3099,45 @@ int fs_fe_ts_parse_only(const char *path, const char *text, size_t len, int flag
         r->fatal = fs_xstrdup("the tree-sitter C grammar does not match the tree-sitter runtime");
         return -1;
     }
-    TSTree *tree = ts_parser_parse_string(priv->parser, NULL, text, (uint32_t)len);
+    TSTree *tree = NULL;
+    if (nholes > 0) {
+        /* parse around the holes: tree-sitter never sees their bytes, and
+         * every other byte keeps its offset */
+        TSRange *rg = fs_xmalloc(sizeof *rg * ((size_t)nholes + 1));
+        uint32_t n = 0, at = 0, row = 0, col = 0;
+        uint32_t prev_end = 0;
+        for (int h = 0; h <= nholes; h++) {
+            uint32_t hb = h < nholes ? (uint32_t)holes[2 * h] : (uint32_t)len;
+            uint32_t he = h < nholes ? (uint32_t)holes[2 * h + 1] : (uint32_t)len;
+            if (hb < prev_end || he < hb || he > len)
+                continue; /* out of order or overlapping: not a hole */
+            for (; at < prev_end; at++) {
+                if (text[at] == '\n')
+                    row++, col = 0;
+                else
+                    col++;
+            }
+            rg[n].start_byte = prev_end;
+            rg[n].start_point = (TSPoint){ row, col };
+            for (; at < hb; at++) {
+                if (text[at] == '\n')
+                    row++, col = 0;
+                else
+                    col++;
+            }
+            rg[n].end_byte = hb;
+            rg[n].end_point = (TSPoint){ row, col };
+            if (rg[n].end_byte > rg[n].start_byte)
+                n++;
+            prev_end = he;
+        }
+        if (n > 0 && ts_parser_set_included_ranges(priv->parser, rg, n))
+            tree = ts_parser_parse_string(priv->parser, NULL, text, (uint32_t)len);
+        free(rg);
+        ts_parser_set_included_ranges(priv->parser, NULL, 0);
+    }
+    if (!tree)
+        tree = ts_parser_parse_string(priv->parser, NULL, text, (uint32_t)len);
     if (!tree) {
         r->fatal = fs_xstrdup("tree-sitter could not parse the file");
         return -1;

@@ -66,7 +66,15 @@ int fs_fe_ts_parse(const char *path, const char *text, size_t len, fs_fe_result 
 #define FS_TS_OWN_TEXT 1
 int fs_fe_ts_parse_with(const char *path, const char *text, size_t len, int flags, fs_fe_result *r);
 /* The same, converting only the function definitions named in `only`
- * (sorted, nonly names); function-like macros are all converted. */
+ * (sorted, nonly names); function-like macros are all converted.  With
+ * FS_TS_EXCLUDE, `only` names the definitions not to convert: each is
+ * returned with its parameters, its ranges and no body (body NULL). */
+#define FS_TS_EXCLUDE 2
+/* The same, parsing around the holes: nholes sorted, disjoint byte ranges
+ * (begin, end pairs) of text that tree-sitter is not to see (the insides of
+ * function bodies that are not converted).  Offsets are those of text. */
+int fs_fe_ts_parse_around(const char *path, const char *text, size_t len, int flags, const char *const *only,
+                          int nonly, const long *holes, int nholes, fs_fe_result *r);
 int fs_fe_ts_parse_only(const char *path, const char *text, size_t len, int flags, const char *const *only, int nonly,
                         fs_fe_result *r);
 

@@ -1,6 +1,7 @@
 /* index.c - project-wide wrapper summaries and the prefilter, cached by content. */
 #include "index.h"
 #include "calls.h"
+#include "ixscan.h"
 #include "compdb.h"
 #include "driver.h"
 #include "frontend.h"
@@ -55,6 +56,12 @@ typedef struct fs_ix_file {
     int nstatics;
     fs_ix_fn *fns;
     int nfns;
+    struct fs_ix_stamp {
+        char *name;
+        long at;
+    } *stamps;       /* its functions whose summaries of parameters changed in this run, and when
+                      * (a parse's sequence number) */
+    int nstamps, capstamps;
 } fs_ix_file;
 
 /* A function name of the project: the files that define it for the
@@ -105,20 +112,26 @@ static void fs_strs_sort_unique(fs_strs *s)
     s->n = w;
 }
 
-static int fs_strs_has(const fs_strs *s, const char *x)
+
+static int fs_strs_find(const fs_strs *s, const char *x)
 {
     int lo = 0, hi = s->n - 1;
     while (lo <= hi) {
         int mid = (lo + hi) / 2;
         int c = strcmp(s->v[mid], x);
         if (c == 0)
-            return 1;
+            return mid;
         if (c < 0)
             lo = mid + 1;
         else
             hi = mid - 1;
     }
-    return 0;
+    return -1;
+}
+
+static int fs_strs_has(const fs_strs *s, const char *x)
+{
+    return fs_strs_find(s, x) >= 0;
 }
 
 static void fs_strs_free(fs_strs *s)
@@ -127,6 +140,29 @@ static void fs_strs_free(fs_strs *s)
         free(s->v[i]);
     free(s->v);
     memset(s, 0, sizeof *s);
+}
+
+/* When the summaries of parameters of the file's own function `name` last
+ * changed in this run (0: not since it started). */
+static long fs_ix_stamp(const fs_ix_file *f, const char *name)
+{
+    for (int k = 0; k < f->nstamps; k++)
+        if (strcmp(f->stamps[k].name, name) == 0)
+            return f->stamps[k].at;
+    return 0;
+}
+
+static void fs_ix_set_stamp(fs_ix_file *f, const char *name, long seq)
+{
+    for (int k = 0; k < f->nstamps; k++)
+        if (strcmp(f->stamps[k].name, name) == 0) {
+            f->stamps[k].at = seq;
+            return;
+        }
+    fs_grow(&f->stamps, &f->capstamps, f->nstamps + 1, sizeof *f->stamps);
+    f->stamps[f->nstamps].name = fs_xstrdup(name);
+    f->stamps[f->nstamps].at = seq;
+    f->nstamps++;
 }
 
 static unsigned long long fs_hash64(const char *s, long n)
@@ -388,8 +424,118 @@ static int fs_calls_any(const fs_func *fn, const fs_strs *names)
  * With `only` (a record of the file at hand): only the functions named
  * there, and the functions of the file that pass a parameter to them, are
  * converted and lowered again; the others keep their summaries. */
+/* What the text scan leaves out of a file's whole parse: the functions that
+ * cannot have summaries (ixscan.h), with the names their bodies call. */
+typedef struct fs_ix_skip {
+    fs_strs names;    /* sorted, unique */
+    fs_strs *callees; /* per name */
+    unsigned char *changes; /* per name: calls a library function that changes files */
+    long *bodies;     /* begin, end offsets of their bodies (not parsed) */
+    int nbodies, capbodies;
+} fs_ix_skip;
+
+static void fs_ix_skip_free(fs_ix_skip *k)
+{
+    for (int i = 0; i < k->names.n; i++)
+        fs_strs_free(&k->callees[i]);
+    free(k->callees);
+    free(k->changes);
+    fs_strs_free(&k->names);
+    free(k->bodies);
+    memset(k, 0, sizeof *k);
+}
+
+/* The inside of the body text[b, e) as a hole the parser passes over (its
+ * braces stay).  A body with a preprocessor line in it is kept (its #if
+ * may open or close outside it). */
+static void fs_hole_body(long **holes, int *nholes, int *cap, const char *text, long len, long b, long e)
+{
+    if (b < 0 || e > len || e - b < 3 || text[b] != '{' || text[e - 1] != '}')
+        return;
+    for (long p = b + 1; p < e - 1; p++)
+        if (text[p] == '#') {
+            long q = p;
+            while (q > b && (text[q - 1] == ' ' || text[q - 1] == '\t'))
+                q--;
+            if (text[q - 1] == '\n' || q == b + 1)
+                return;
+        }
+    fs_grow(holes, cap, 2 * *nholes + 2, sizeof **holes);
+    (*holes)[2 * *nholes] = b + 1;
+    (*holes)[2 * *nholes + 1] = e - 1;
+    (*nholes)++;
+}
+
+/* Comments alone on their lines (after blanks only, before the line's end)
+ * as holes too: nothing of the index reads them.  Holes inside others are
+ * left out by the parser (it takes them in order, skipping overlaps). */
+static void fs_hole_comments(long **holes, int *nholes, int *cap, const char *t, long len)
+{
+    int bol = 1; /* only blanks since the line began */
+    for (long i = 0; i < len;) {
+        char c = t[i];
+        if (c == '\n') {
+            bol = 1;
+            i++;
+            continue;
+        }
+        if (c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v') {
+            i++;
+            continue;
+        }
+        if (c == '"' || c == '\'') {
+            for (i++; i < len && t[i] != c && t[i] != '\n'; i++)
+                if (t[i] == '\\')
+                    i++;
+            i++;
+            bol = 0;
+            continue;
+        }
+        if (c == '/' && i + 1 < len && (t[i + 1] == '*' || t[i + 1] == '/')) {
+            long e;
+            if (t[i + 1] == '/') {
+                e = i;
+                while (e < len && t[e] != '\n') {
+                    if (t[e] == '\\' && e + 1 < len && t[e + 1] == '\n')
+                        break; /* a continued line comment: left alone */
+                    e++;
+                }
+                if (e < len && t[e] != '\n') {
+                    i = e + 2;
+                    bol = 0;
+                    continue;
+                }
+            } else {
+                e = i + 2;
+                while (e + 1 < len && !(t[e] == '*' && t[e + 1] == '/'))
+                    e++;
+                e = e + 1 < len ? e + 2 : len;
+            }
+            long q = e;
+            while (q < len && (t[q] == ' ' || t[q] == '\t' || t[q] == '\r'))
+                q++;
+            if (bol && (q >= len || t[q] == '\n') && e - i > 2) {
+                fs_grow(holes, cap, 2 * *nholes + 2, sizeof **holes);
+                (*holes)[2 * *nholes] = i;
+                (*holes)[2 * *nholes + 1] = e;
+                (*nholes)++;
+            }
+            i = e;
+            continue;
+        }
+        bol = 0;
+        i++;
+    }
+}
+
+static int fs_long_pair_cmp(const void *a, const void *b)
+{
+    long x = *(const long *)a, y = *(const long *)b;
+    return x < y ? -1 : x > y;
+}
+
 static void fs_ix_parse(fs_ix_file *f, const char *text, long len, const fs_summaries *global, const fs_strs *only,
-                        long seq)
+                        const fs_ix_skip *leave, long seq)
 {
     fs_strs want = { 0 };
     int selective = only && f->fresh && f->sums && f->fns;
@@ -431,43 +577,27 @@ static void fs_ix_parse(fs_ix_file *f, const char *text, long len, const fs_summ
         fs_ix_clear_record(f);
         fs_scan_includes(text, len, &f->includes);
     }
-    /* the bodies of the functions kept are blanked (their braces and line
-     * breaks stay, so every offset and line is the same): the parser
-     * passes over them quickly.  A body with a preprocessor line in it is
-     * left alone (its #if may open or close outside it). */
-    char *blank = NULL;
-    if (selective) {
-        blank = fs_xmalloc((size_t)len + 1);
-        memcpy(blank, text, (size_t)len);
-        blank[len] = '\0';
-        for (int k = 0; k < noldfns; k++) {
-            long b = oldfns[k].body_begin, e = oldfns[k].body_end;
-            if (b < 0 || e > len || e - b < 2 || text[b] != '{' || text[e - 1] != '}' ||
-                fs_strs_has(&want, oldfns[k].name))
-                continue;
-            int directive = 0;
-            for (long p = b + 1; p < e - 1 && !directive; p++)
-                if (text[p] == '#') {
-                    long q = p;
-                    while (q > b && (text[q - 1] == ' ' || text[q - 1] == '\t'))
-                        q--;
-                    directive = text[q - 1] == '\n' || q == b + 1;
-                }
-            if (directive)
-                continue;
-            for (long p = b + 1; p < e - 1; p++)
-                if (blank[p] != '\n' && blank[p] != '\r')
-                    blank[p] = ' ';
-        }
-
-    }
+    /* the bodies of the functions kept, or left out, are holes */
+    if (selective || !leave || !leave->names.n)
+        leave = NULL;
+    long *holes = NULL;
+    int nholes = 0, capholes = 0;
+    for (int k = 0; selective && k < noldfns; k++)
+        if (!fs_strs_has(&want, oldfns[k].name))
+            fs_hole_body(&holes, &nholes, &capholes, text, len, oldfns[k].body_begin, oldfns[k].body_end);
+    for (int k = 0; leave && k < leave->nbodies; k++)
+        fs_hole_body(&holes, &nholes, &capholes, text, len, leave->bodies[2 * k], leave->bodies[2 * k + 1]);
+    fs_hole_comments(&holes, &nholes, &capholes, text, len);
+    if (nholes > 1)
+        qsort(holes, (size_t)nholes, 2 * sizeof *holes, fs_long_pair_cmp);
     fs_fe_result r;
-    int rc = selective ? fs_fe_ts_parse_only(f->path, blank, (size_t)len, FS_TS_OWN_TEXT, (const char *const *)want.v,
-                                             want.n, &r)
-                       : fs_fe_ts_parse_with(f->path, text, (size_t)len, FS_TS_OWN_TEXT, &r);
+    int rc = fs_fe_ts_parse_around(f->path, text, (size_t)len,
+                                   FS_TS_OWN_TEXT | (leave ? FS_TS_EXCLUDE : 0),
+                                   selective ? (const char *const *)want.v : leave ? (const char *const *)leave->names.v : NULL,
+                                   selective ? want.n : leave ? leave->names.n : 0, holes, nholes, &r);
+    free(holes);
     if (rc != 0) {
         fs_fe_result_free(&r);
-        free(blank);
         if (selective) { /* keep what was known */
             f->sums = old;
             f->statics = oldst;
@@ -503,6 +633,13 @@ static void fs_ix_parse(fs_ix_file *f, const char *text, long len, const fs_summ
         fs_func_reset(r.funcs[i].fn);
         if (r.funcs[i].body)
             fs_lower(r.funcs[i].fn, r.funcs[i].body, cur);
+        else if (leave && !r.funcs[i].is_macro) {
+            /* left out: a library call of it that changes files is all its
+             * summaries can say besides its being defined */
+            int at = fs_strs_find(&leave->names, r.funcs[i].fn->name);
+            if (at >= 0 && leave->changes[at])
+                r.funcs[i].fn->nodes[fs_func_add_node(r.funcs[i].fn, FS_N_CALL)].changes_fs = 1;
+        }
         fs_summarize(r.funcs[i].fn, cur);
     }
     /* what each function saw: the summaries before it; all of them now */
@@ -585,6 +722,18 @@ static void fs_ix_parse(fs_ix_file *f, const char *text, long len, const fs_summ
         xf->body_begin = xf->body_end = -1;
         if (!r.funcs[i].is_macro && fn->body.end.offset > fn->body.begin.offset)
             xf->body_begin = fn->body.begin.offset, xf->body_end = fn->body.end.offset;
+        if (!r.funcs[i].body && !r.funcs[i].is_macro && leave) {
+            /* left out: what it calls, as the text shows, and never lowered
+             * (so that any of them gaining a summary has it lowered) */
+            xf->lowered_at = 0;
+            int at = fs_strs_find(&leave->names, fn->name);
+            for (int c = 0; at >= 0 && c < leave->callees[at].n; c++) {
+                fs_strs_add(&xf->callees, leave->callees[at].v[c]);
+                fs_strs_add(&xf->edges, leave->callees[at].v[c]);
+                fs_strs_add(&f->ids, leave->callees[at].v[c]);
+                fs_strs_add(&f->edges, leave->callees[at].v[c]);
+            }
+        }
         for (int v = 0; v < fn->nvars; v++)
             if (fn->vars[v].kind == FS_VAR_PARAM && fn->vars[v].derived)
                 xf->derived = 1;
@@ -625,7 +774,6 @@ static void fs_ix_parse(fs_ix_file *f, const char *text, long len, const fs_summ
         fs_summaries_delete(base);
     }
     free(skip);
-    free(blank);
     fs_strs_free(&want);
     fs_strs_sort_unique(&f->ids);
     fs_strs_sort_unique(&f->edges);
@@ -695,7 +843,8 @@ static int fs_pos_first(const fs_ix_pos *v, int n, const char *name);
 static fs_ix_name *fs_ix_name_find(const fs_index *ix, const char *name);
 
 /* A function is lowered again when a function it passes a parameter to
- * changed its summaries after it was lowered: its file is dirty, and the
+ * (any it calls, when it copies a parameter) changed its summaries after it
+ * was lowered: its file is dirty, and the
  * function wanted.  Returns whether any file is dirty. */
 static int fs_ix_mark_dirty(fs_index *ix, unsigned char *dirty, fs_strs *want)
 {
@@ -704,9 +853,20 @@ static int fs_ix_mark_dirty(fs_index *ix, unsigned char *dirty, fs_strs *want)
         fs_ix_file *f = &ix->files[i];
         for (int k = 0; k < f->nfns; k++) {
             const fs_ix_fn *xf = &f->fns[k];
-            for (int e = 0; e < xf->edges.n; e++) {
-                const fs_ix_name *en = fs_ix_name_find(ix, xf->edges.v[e]);
-                if (en && en->changed_at > xf->lowered_at) {
+            /* a parameter copied into a buffer: whether the function acts on
+             * the copy depends on every call it makes */
+            const fs_strs *deps = xf->derived ? &xf->callees : &xf->edges;
+            for (int e = 0; e < deps->n; e++) {
+                /* the file's own function of the name, else the ones the
+                 * others export */
+                long at;
+                if (f->sums && fs_summaries_find(f->sums, deps->v[e])) {
+                    at = fs_ix_stamp(f, deps->v[e]);
+                } else {
+                    const fs_ix_name *en = fs_ix_name_find(ix, deps->v[e]);
+                    at = en ? en->changed_at : 0;
+                }
+                if (at > xf->lowered_at) {
                     dirty[i] = 1;
                     fs_strs_add(&want[i], xf->name);
                     break;
@@ -827,232 +987,6 @@ static const fs_summaries *fs_ix_resolve(const void *arg, const char *name)
 }
 
 /* --- the order of the first pass ---------------------------------------------------- */
-
-static int fs_is_ident_start(int c)
-{
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
-}
-
-static int fs_is_ident(int c)
-{
-    return fs_is_ident_start(c) || (c >= '0' && c <= '9');
-}
-
-/* The names a file defines (at brace depth 0, or as function-like macros)
- * and the names it calls, from its text alone: comments, strings and
- * character constants skipped, no preprocessing. */
-static void fs_prescan(const char *t, long len, fs_strs *defs, fs_strs *calls)
-{
-    int depth = 0;
-    const char *last = NULL; /* the last identifier at depth 0 followed by '(' */
-    size_t lastlen = 0;
-    int after_paren = 0;     /* a depth-0 ident ( ... ) just closed */
-    int pdepth = 0;
-    int bol = 1;
-    for (long i = 0; i < len;) {
-        char c = t[i];
-        if (c == '\n') {
-            bol = 1;
-            i++;
-            continue;
-        }
-        if (c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v') {
-            i++;
-            continue;
-        }
-        if (c == '/' && i + 1 < len && t[i + 1] == '*') {
-            const char *e = NULL;
-            for (long k = i + 2; k + 1 < len; k++)
-                if (t[k] == '*' && t[k + 1] == '/') {
-                    e = t + k + 2;
-                    break;
-                }
-            i = e ? (long)(e - t) : len;
-            continue;
-        }
-        if (c == '/' && i + 1 < len && t[i + 1] == '/') {
-            while (i < len && t[i] != '\n')
-                i++;
-            continue;
-        }
-        if (c == '"' || c == '\'') {
-            for (i++; i < len && t[i] != c && t[i] != '\n'; i++)
-                if (t[i] == '\\')
-                    i++;
-            i++;
-            bol = 0;
-            continue;
-        }
-        if (c == '#' && bol) {
-            /* #define NAME( defines NAME; the rest of the directive (with
-             * continuation lines) is scanned for calls */
-            long k = i + 1;
-            while (k < len && (t[k] == ' ' || t[k] == '\t'))
-                k++;
-            if (len - k > 6 && strncmp(t + k, "define", 6) == 0) {
-                k += 6;
-                while (k < len && (t[k] == ' ' || t[k] == '\t'))
-                    k++;
-                long s = k;
-                while (k < len && fs_is_ident(t[k]))
-                    k++;
-                if (k > s && k < len && t[k] == '(') {
-                    char *nm = fs_xstrndup(t + s, (size_t)(k - s));
-                    fs_strs_add(defs, nm);
-                    free(nm);
-                }
-                /* calls in the body */
-                while (k < len && t[k] != '\n') {
-                    if (t[k] == '\\' && k + 1 < len && t[k + 1] == '\n') {
-                        k += 2;
-                        continue;
-                    }
-                    if (fs_is_ident_start(t[k]) && (k == 0 || !fs_is_ident(t[k - 1]))) {
-                        long b = k;
-                        while (k < len && fs_is_ident(t[k]))
-                            k++;
-                        long q = k;
-                        while (q < len && (t[q] == ' ' || t[q] == '\t'))
-                            q++;
-                        if (q < len && t[q] == '(') {
-                            char *nm = fs_xstrndup(t + b, (size_t)(k - b));
-                            fs_strs_add(calls, nm);
-                            free(nm);
-                        }
-                        continue;
-                    }
-                    k++;
-                }
-            } else {
-                while (k < len && t[k] != '\n') {
-                    if (t[k] == '\\' && k + 1 < len && t[k + 1] == '\n')
-                        k++;
-                    k++;
-                }
-            }
-            i = k;
-            continue;
-        }
-        bol = 0;
-        if (fs_is_ident_start(c)) {
-            long b = i;
-            while (i < len && fs_is_ident(t[i]))
-                i++;
-            long q = i;
-            while (q < len && (t[q] == ' ' || t[q] == '\t' || t[q] == '\n' || t[q] == '\r'))
-                q++;
-            if (q < len && t[q] == '(') {
-                if (depth == 0 && pdepth == 0) {
-                    last = t + b;
-                    lastlen = (size_t)(i - b);
-                } else if (depth > 0) {
-                    char *nm = fs_xstrndup(t + b, (size_t)(i - b));
-                    fs_strs_add(calls, nm);
-                    free(nm);
-                }
-            }
-            after_paren = 0;
-            continue;
-        }
-        if (c == '(' && depth == 0)
-            pdepth++;
-        else if (c == ')' && depth == 0 && pdepth > 0) {
-            if (--pdepth == 0 && last)
-                after_paren = 1;
-        } else if (c == '{') {
-            if (depth == 0 && after_paren && last) {
-                char *nm = fs_xstrndup(last, lastlen);
-                fs_strs_add(defs, nm);
-                free(nm);
-            }
-            depth++;
-            after_paren = 0;
-        } else if (c == '}') {
-            if (depth > 0)
-                depth--;
-            if (depth == 0)
-                last = NULL;
-        } else if (c == ';' && depth == 0) {
-            last = NULL;
-            after_paren = 0;
-        }
-        i++;
-    }
-    fs_strs_sort_unique(defs);
-    fs_strs_sort_unique(calls);
-}
-
-/* An order of the files in which, as far as the text shows, a file comes
- * after the files whose functions it calls: the depth-first post-order of
- * "calls into", from the files in path order.  Only an order; the rounds
- * settle whatever it gets wrong. */
-static int *fs_ix_order(fs_index *ix, char **texts, const long *lens)
-{
-    int n = ix->nfiles;
-    int *order = fs_xmalloc(sizeof(int) * ((size_t)n + 1));
-    fs_strs *calls = fs_xcalloc((size_t)n + 1, sizeof *calls);
-    fs_ix_pos *defs = NULL;
-    int ndefs = 0, capdefs = 0;
-    for (int i = 0; i < n; i++) {
-        if (!texts[i])
-            continue;
-        fs_strs d = { 0 };
-        fs_prescan(texts[i], lens[i], &d, &calls[i]);
-        for (int k = 0; k < d.n; k++) {
-            fs_grow(&defs, &capdefs, ndefs + 1, sizeof *defs);
-            defs[ndefs].name = d.v[k]; /* owned by defs now */
-            defs[ndefs].index = i;
-            ndefs++;
-        }
-        free(d.v);
-    }
-    if (ndefs > 0)
-        qsort(defs, (size_t)ndefs, sizeof *defs, fs_pos_cmp);
-    unsigned char *state = fs_xcalloc((size_t)n + 1, 1);
-    int *stack = fs_xmalloc(sizeof(int) * ((size_t)n + 1));
-    int *next = fs_xcalloc((size_t)n + 1, sizeof(int)); /* per file: the next call to follow */
-    int no = 0;
-    for (int s = 0; s < n; s++) {
-        if (state[s])
-            continue;
-        int sp = 0;
-        stack[sp++] = s;
-        state[s] = 1;
-        while (sp > 0) {
-            int x = stack[sp - 1];
-            int pushed = 0;
-            while (next[x] < calls[x].n && !pushed) {
-                const char *name = calls[x].v[next[x]++];
-                for (int at = fs_pos_first(defs, ndefs, name); at >= 0 && at < ndefs && strcmp(defs[at].name, name) == 0;
-                     at++) {
-                    int y = defs[at].index;
-                    if (!state[y]) {
-                        state[y] = 1;
-                        stack[sp++] = y;
-                        pushed = 1;
-                        break;
-                    }
-                }
-                if (pushed)
-                    next[x]--; /* the same name again: it may have other definers */
-            }
-            if (!pushed) {
-                order[no++] = x;
-                sp--;
-            }
-        }
-    }
-    for (int i = 0; i < n; i++)
-        fs_strs_free(&calls[i]);
-    free(calls);
-    for (int k = 0; k < ndefs; k++)
-        free((char *)defs[k].name);
-    free(defs);
-    free(state);
-    free(stack);
-    free(next);
-    return order;
-}
 
 /* --- the call graph ------------------------------------------------------------- */
 
@@ -1445,6 +1379,78 @@ static int fs_ix_path_cmp(const void *a, const void *b, void *arg)
     return strcmp(ix->files[*(const int *)a].path, ix->files[*(const int *)b].path);
 }
 
+/* The functions of a file that the scan found cannot have summaries (none
+ * of the name may), with what each calls and where its body is. */
+/* Whether the other files see the file's function `name` (now, or as
+ * `old` had it): a header's, or one not static. */
+static int fs_ix_exports(const fs_ix_file *f, const fs_summaries *old, const char *name)
+{
+    if (f->rel[strlen(f->rel) - 1] == 'h')
+        return 1;
+    const fs_summary *x = f->sums ? fs_summaries_find(f->sums, name) : NULL;
+    if (x) {
+        long k = x - f->sums->v;
+        if (k < 0 || k >= f->nstatics || !f->statics[k])
+            return 1;
+    }
+    /* before this parse: what its callers elsewhere were lowered with */
+    return !x && old && fs_summaries_find(old, name) != NULL;
+}
+
+static int fs_ix_has_params(void *arg, const char *name)
+{
+    const fs_index *ix = arg;
+    for (const fs_summary *s = fs_summaries_find(ix->live, name); s; s = fs_summaries_next(ix->live, s))
+        if (s->param >= 0)
+            return 1;
+    return 0;
+}
+
+static void fs_ix_leave(fs_index *ix, fs_xs *xs, fs_xs_file *scan, fs_ix_skip *out)
+{
+    memset(out, 0, sizeof *out);
+    fs_xs_relevance(xs, scan, fs_ix_has_params, ix);
+    fs_strs keep = { 0 };
+    for (int k = 0; k < scan->nfns; k++) {
+        const fs_xs_fn *xf = &scan->fns[k];
+        if (xf->kind != FS_XS_FUNC)
+            continue;
+        fs_strs_add(xf->relevant ? &keep : &out->names, fs_xs_name(xs, xf->name));
+    }
+    fs_strs_sort_unique(&keep);
+    fs_strs_sort_unique(&out->names);
+    int w = 0;
+    for (int k = 0; k < out->names.n; k++) {
+        if (fs_strs_has(&keep, out->names.v[k]))
+            free(out->names.v[k]);
+        else
+            out->names.v[w++] = out->names.v[k];
+    }
+    out->names.n = w;
+    fs_strs_free(&keep);
+    out->callees = fs_xcalloc((size_t)out->names.n + 1, sizeof *out->callees);
+    out->changes = fs_xcalloc((size_t)out->names.n + 1, 1);
+    for (int k = 0; k < scan->nfns; k++) {
+        const fs_xs_fn *xf = &scan->fns[k];
+        if (xf->kind != FS_XS_FUNC || xf->relevant)
+            continue;
+        int at = fs_strs_find(&out->names, fs_xs_name(xs, xf->name));
+        if (at < 0)
+            continue;
+        for (int c = 0; c < xf->ncalls; c++)
+            fs_strs_add(&out->callees[at], fs_xs_name(xs, xf->calls[c]));
+        out->changes[at] |= (unsigned char)xf->changes;
+        if (xf->body_end > xf->body_begin) {
+            fs_grow(&out->bodies, &out->capbodies, 2 * out->nbodies + 2, sizeof *out->bodies);
+            out->bodies[2 * out->nbodies] = xf->body_begin;
+            out->bodies[2 * out->nbodies + 1] = xf->body_end;
+            out->nbodies++;
+        }
+    }
+    for (int k = 0; k < out->names.n; k++)
+        fs_strs_sort_unique(&out->callees[k]);
+}
+
 fs_index *fs_index_build(const char *root, const char *cache, fs_index_stats *st)
 {
     struct timespec t0, t1;
@@ -1490,8 +1496,6 @@ fs_index *fs_index_build(const char *root, const char *cache, fs_index_stats *st
         if (c && strcmp(json_string_value(json_object_get(c, "hash")), hex) == 0 &&
             json_integer_value(json_object_get(c, "size")) == len && fs_ix_from_cache(f, c) == 0) {
             st->from_cache++;
-            free(texts[i]);
-            texts[i] = NULL;
         } else {
             dirty[i] = 1;
             /* changed since: what the cache says of it is what its callers
@@ -1530,7 +1534,26 @@ fs_index *fs_index_build(const char *root, const char *cache, fs_index_stats *st
         if (!dirty[i])
             fs_ix_export(ix, i);
     ix->live = fs_summaries_new_resolver(fs_ix_resolve, ix);
-    int *order = fs_ix_order(ix, texts, lens);
+    /* the text scan of every file (when any is to be parsed): which
+     * object-like macros may matter, what each function calls, the order */
+    int any_dirty = 0;
+    for (int i = 0; i < ix->nfiles && !any_dirty; i++)
+        any_dirty = dirty[i];
+    fs_xs *xs = fs_xs_new();
+    fs_xs_file *scans = fs_xcalloc((size_t)ix->nfiles + 1, sizeof *scans);
+    for (int i = 0; i < ix->nfiles; i++) {
+        const fs_ix_file *f = &ix->files[i];
+        scans[i].header = f->rel[strlen(f->rel) - 1] == 'h';
+        if (texts[i] && any_dirty)
+            fs_xs_scan(xs, texts[i], lens[i], &scans[i]);
+        if (!dirty[i]) {
+            free(texts[i]);
+            texts[i] = NULL;
+        }
+    }
+    fs_xs_settle(xs, scans, ix->nfiles);
+    int *order = fs_xmalloc(sizeof(int) * ((size_t)ix->nfiles + 1));
+    fs_xs_order(xs, scans, ix->nfiles, order);
     fs_strs *want = fs_xcalloc((size_t)ix->nfiles + 1, sizeof *want); /* per file: the functions to lower again */
     long seq = 1;
     int any_parsed = 0;
@@ -1557,7 +1580,13 @@ fs_index *fs_index_build(const char *root, const char *cache, fs_index_stats *st
                 fs_summaries_add(old, &f->sums->v[k]);
             fs_strs_sort_unique(&want[i]);
             ++seq;
-            fs_ix_parse(f, texts[i], lens[i], ix->live, whole || !want[i].n ? NULL : &want[i], seq);
+            fs_ix_skip leave;
+            memset(&leave, 0, sizeof leave);
+            if (whole)
+                fs_ix_leave(ix, xs, &scans[i], &leave);
+            fs_ix_parse(f, texts[i], lens[i], ix->live, whole || !want[i].n ? NULL : &want[i], whole ? &leave : NULL,
+                        seq);
+            fs_ix_skip_free(&leave);
             fs_strs_free(&want[i]);
             fs_keep_changes(f, old);
             if (!parsed[i]++)
@@ -1574,8 +1603,12 @@ fs_index *fs_index_build(const char *root, const char *cache, fs_index_stats *st
                     params = x->param >= 0;
                 for (const fs_summary *x = old ? fs_summaries_find(old, changed.v[k]) : NULL; x && !params; x = fs_summaries_next(old, x))
                     params = x->param >= 0;
-                if (params)
-                    fs_ix_name_get(ix, changed.v[k])->changed_at = seq;
+                if (params) {
+                    fs_ix_set_stamp(f, changed.v[k], seq);
+                    if (fs_ix_exports(f, old, changed.v[k])) {
+                        fs_ix_name_get(ix, changed.v[k])->changed_at = seq;
+                    }
+                }
             }
             fs_strs_free(&changed);
             fs_ix_export(ix, i);
@@ -1590,6 +1623,10 @@ fs_index *fs_index_build(const char *root, const char *cache, fs_index_stats *st
             break;
     }
     fs_ix_global(ix);
+    for (int i = 0; i < ix->nfiles; i++)
+        fs_xs_file_free(&scans[i]);
+    free(scans);
+    fs_xs_free(xs);
     for (int i = 0; i < ix->nfiles; i++)
         fs_strs_free(&want[i]);
     free(want);
@@ -1618,6 +1655,9 @@ void fs_index_free(fs_index *ix)
         return;
     for (int i = 0; i < ix->nfiles; i++) {
         fs_ix_clear_record(&ix->files[i]);
+        for (int k = 0; k < ix->files[i].nstamps; k++)
+            free(ix->files[i].stamps[k].name);
+        free(ix->files[i].stamps);
         free(ix->files[i].path);
         free(ix->files[i].rel);
     }

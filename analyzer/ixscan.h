@@ -1,0 +1,69 @@
+/*
+ * ixscan.h - the project index's text scan: each file's functions and
+ * function-like macros with the names their bodies use, and which of them
+ * could have a wrapper summary at all.
+ *
+ * A function can have a summary of a parameter (an operation on it, a copy
+ * of it) only when its body names a library path call, or a project function
+ * or macro that can have one, or stores or copies one of its parameters.
+ * The scan finds the others from the text alone, so that the index converts
+ * and lowers only the functions that may matter; the rest are declared, with
+ * what they call (whether they change files is then a matter of the call
+ * graph) and whether they call a library function that changes files.
+ * Every test here errs towards "may matter".
+ */
+#ifndef FSCHECK_IXSCAN_H
+#define FSCHECK_IXSCAN_H
+
+enum { FS_XS_FUNC, FS_XS_FMACRO, FS_XS_OMACRO };
+
+typedef struct fs_xs_fn {
+    int name;                  /* interned */
+    int kind;                  /* FS_XS_FUNC, FS_XS_FMACRO, FS_XS_OMACRO */
+    long body_begin, body_end; /* functions: offsets of the body's '{' and one past its '}' */
+    int local;                 /* stores or copies a parameter (macros: assigns or copies) */
+    int *ids;                  /* identifiers the body uses, interned, sorted, unique */
+    int nids;
+    int *calls;                /* of them, the ones called */
+    int ncalls;
+    int changes;               /* calls a library call that may change a file (calls.h) */
+    int is_static;             /* functions: declared static */
+    int relevant;              /* may matter: fs_xs_settle (object-like macros), fs_xs_relevance (the others) */
+} fs_xs_fn;
+
+typedef struct fs_xs_file {
+    int header;   /* set by the caller: a .h file (its static functions and macros are its includers' too) */
+    fs_xs_fn *fns;
+    int nfns, capfns;
+    int *own;     /* fs_xs_settle: the file's own object-like macros (of a .c file) that may matter */
+    int nown, capown;
+} fs_xs_file;
+
+typedef struct fs_xs fs_xs;
+
+fs_xs *fs_xs_new(void);
+void fs_xs_free(fs_xs *x);
+/* The functions, function-like and object-like macros of one file's text. */
+void fs_xs_scan(fs_xs *x, const char *text, long len, fs_xs_file *out);
+void fs_xs_file_free(fs_xs_file *f);
+/* Which object-like macros may matter: those whose replacement names a
+ * library path call, a function or function-like macro of the project, or
+ * another such macro (any use of such a macro then counts as a call). */
+void fs_xs_settle(fs_xs *x, fs_xs_file *files, int nfiles);
+/* Which functions and function-like macros of one file may have summaries
+ * (sets their `relevant`): those with a local reason, and those calling a
+ * library path call, a function of the name for which has_params says it
+ * has summaries of parameters now (the project's other files), or one of
+ * the file's own that may; or using an object-like macro that may matter.
+ * A function this leaves out may still come to matter when one it calls
+ * gains summaries later: the index lowers it then. */
+void fs_xs_relevance(fs_xs *x, fs_xs_file *file, int (*has_params)(void *arg, const char *name), void *arg);
+const char *fs_xs_name(const fs_xs *x, int id);
+/* An order of the files (order[0, nfiles)) in which a file comes after the
+ * files whose functions its functions call, as far as the call graph of the
+ * text allows: by the lowest level (height in the call graph) of its
+ * functions that other files call.  Only an order: the index's rounds
+ * settle whatever it gets wrong. */
+void fs_xs_order(const fs_xs *x, const fs_xs_file *files, int nfiles, int *order);
+
+#endif
