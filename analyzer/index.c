@@ -457,7 +457,7 @@ static void fs_hole_body(long **holes, int *nholes, int *cap, const char *text, 
             long q = p;
             while (q > b && (text[q - 1] == ' ' || text[q - 1] == '\t'))
                 q--;
-            if (text[q - 1] == '\n' || q == b + 1)
+            if (text[q - 1] == '\n' || text[q - 1] == '\r' || q == b + 1)
                 return;
         }
     fs_grow(holes, cap, 2 * *nholes + 2, sizeof **holes);
@@ -471,20 +471,20 @@ static void fs_hole_body(long **holes, int *nholes, int *cap, const char *text, 
  * left out by the parser (it takes them in order, skipping overlaps). */
 static void fs_hole_comments(long **holes, int *nholes, int *cap, const char *t, long len)
 {
-    int bol = 1; /* only blanks since the line began */
+    int bol = 1; /* only blanks since the line began (lines end at LF, CR LF or CR) */
     for (long i = 0; i < len;) {
         char c = t[i];
-        if (c == '\n') {
+        if (c == '\n' || c == '\r') {
             bol = 1;
             i++;
             continue;
         }
-        if (c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v') {
+        if (c == ' ' || c == '\t' || c == '\f' || c == '\v') {
             i++;
             continue;
         }
         if (c == '"' || c == '\'') {
-            for (i++; i < len && t[i] != c && t[i] != '\n'; i++)
+            for (i++; i < len && t[i] != c && t[i] != '\n' && t[i] != '\r'; i++)
                 if (t[i] == '\\')
                     i++;
             i++;
@@ -495,12 +495,12 @@ static void fs_hole_comments(long **holes, int *nholes, int *cap, const char *t,
             long e;
             if (t[i + 1] == '/') {
                 e = i;
-                while (e < len && t[e] != '\n') {
-                    if (t[e] == '\\' && e + 1 < len && t[e + 1] == '\n')
+                while (e < len && t[e] != '\n' && t[e] != '\r') {
+                    if (t[e] == '\\' && e + 1 < len && (t[e + 1] == '\n' || t[e + 1] == '\r'))
                         break; /* a continued line comment: left alone */
                     e++;
                 }
-                if (e < len && t[e] != '\n') {
+                if (e < len && t[e] != '\n' && t[e] != '\r') {
                     i = e + 2;
                     bol = 0;
                     continue;
@@ -512,9 +512,9 @@ static void fs_hole_comments(long **holes, int *nholes, int *cap, const char *t,
                 e = e + 1 < len ? e + 2 : len;
             }
             long q = e;
-            while (q < len && (t[q] == ' ' || t[q] == '\t' || t[q] == '\r'))
+            while (q < len && (t[q] == ' ' || t[q] == '\t'))
                 q++;
-            if (bol && (q >= len || t[q] == '\n') && e - i > 2) {
+            if (bol && (q >= len || t[q] == '\n' || t[q] == '\r') && e - i > 2) {
                 fs_grow(holes, cap, 2 * *nholes + 2, sizeof **holes);
                 (*holes)[2 * *nholes] = i;
                 (*holes)[2 * *nholes + 1] = e;
@@ -1451,6 +1451,67 @@ static void fs_ix_leave(fs_index *ix, fs_xs *xs, fs_xs_file *scan, fs_ix_skip *o
         fs_strs_sort_unique(&out->callees[k]);
 }
 
+/* Whether the scan shows that nothing of the file is to be lowered (after
+ * fs_ix_leave): no function that may have summaries, no function-like
+ * macro that calls something (those are summarized), and nothing at file
+ * scope the scan is unsure of. */
+static int fs_ix_nothing_to_lower(const fs_xs_file *scan)
+{
+    if (scan->unclear)
+        return 0;
+    for (int k = 0; k < scan->nfns; k++) {
+        const fs_xs_fn *xf = &scan->fns[k];
+        if ((xf->kind == FS_XS_FUNC && xf->relevant) || (xf->kind == FS_XS_FMACRO && xf->ncalls > 0))
+            return 0;
+    }
+    return 1;
+}
+
+/* The record of such a file without parsing it: its functions are
+ * defined (and change files when they call a library function that does),
+ * with what they call, as a parse that leaves them all out would have it. */
+static void fs_ix_declare(fs_ix_file *f, const fs_xs *xs, const fs_xs_file *scan, const char *text, long len)
+{
+    fs_ix_clear_record(f);
+    fs_scan_includes(text, len, &f->includes);
+    f->sums = fs_summaries_new();
+    int nfuncs = 0;
+    for (int k = 0; k < scan->nfns; k++)
+        nfuncs += scan->fns[k].kind == FS_XS_FUNC;
+    f->fns = fs_xcalloc((size_t)nfuncs + 1, sizeof *f->fns);
+    for (int k = 0; k < scan->nfns; k++) {
+        const fs_xs_fn *xf = &scan->fns[k];
+        if (xf->kind != FS_XS_FUNC)
+            continue;
+        fs_func *fn = fs_func_new(fs_xs_name(xs, xf->name), f->path, "tree-sitter");
+        fn->range.begin.line = xf->line;
+        if (xf->changes)
+            fn->nodes[fs_func_add_node(fn, FS_N_CALL)].changes_fs = 1;
+        int before = f->sums->n;
+        fs_summarize(fn, f->sums);
+        fs_ix_note_statics(f, before, xf->is_static);
+        fs_func_delete(fn);
+        fs_ix_fn *rec = &f->fns[f->nfns++];
+        rec->name = fs_xstrdup(fs_xs_name(xs, xf->name));
+        rec->is_static = xf->is_static;
+        rec->lowered_at = 0;
+        rec->body_begin = xf->body_begin;
+        rec->body_end = xf->body_end;
+        for (int c = 0; c < xf->ncalls; c++) {
+            const char *callee = fs_xs_name(xs, xf->calls[c]);
+            fs_strs_add(&rec->callees, callee);
+            fs_strs_add(&rec->edges, callee);
+            fs_strs_add(&f->ids, callee);
+            fs_strs_add(&f->edges, callee);
+        }
+        fs_strs_sort_unique(&rec->callees);
+        fs_strs_sort_unique(&rec->edges);
+    }
+    fs_strs_sort_unique(&f->ids);
+    fs_strs_sort_unique(&f->edges);
+    f->fresh = 1;
+}
+
 fs_index *fs_index_build(const char *root, const char *cache, fs_index_stats *st)
 {
     struct timespec t0, t1;
@@ -1584,8 +1645,11 @@ fs_index *fs_index_build(const char *root, const char *cache, fs_index_stats *st
             memset(&leave, 0, sizeof leave);
             if (whole)
                 fs_ix_leave(ix, xs, &scans[i], &leave);
-            fs_ix_parse(f, texts[i], lens[i], ix->live, whole || !want[i].n ? NULL : &want[i], whole ? &leave : NULL,
-                        seq);
+            if (whole && fs_ix_nothing_to_lower(&scans[i]))
+                fs_ix_declare(f, xs, &scans[i], texts[i], lens[i]);
+            else
+                fs_ix_parse(f, texts[i], lens[i], ix->live, whole || !want[i].n ? NULL : &want[i],
+                            whole ? &leave : NULL, seq);
             fs_ix_skip_free(&leave);
             fs_strs_free(&want[i]);
             fs_keep_changes(f, old);

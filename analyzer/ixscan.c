@@ -159,6 +159,18 @@ const char *fs_xs_name(const fs_xs *x, int id)
 
 /* --- the scan ---------------------------------------------------------------------- */
 
+/* A line ends at LF, at CR (CR LF: the LF ends it), or at CR alone (old Mac files). */
+#define FS_XS_EOL(c) ((c) == '\n' || (c) == '\r')
+
+/* At t[k]: a backslash that continues the line: its length with the line
+ * break (2, or 3 for CR LF), else 0. */
+static int fs_xs_continues(const char *t, long k, long end)
+{
+    if (t[k] != '\\' || k + 1 >= end || !FS_XS_EOL(t[k + 1]))
+        return 0;
+    return t[k + 1] == '\r' && k + 2 < end && t[k + 2] == '\n' ? 3 : 2;
+}
+
 static int fs_xs_ident_start(int c)
 {
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c == '$';
@@ -202,13 +214,13 @@ static long fs_xs_skip_lexical(const char *t, long len, long i)
         return len;
     }
     if (t[i] == '/' && i + 1 < len && t[i + 1] == '/') {
-        while (i < len && t[i] != '\n')
+        while (i < len && !FS_XS_EOL(t[i]))
             i++;
         return i;
     }
     if (t[i] == '"' || t[i] == '\'') {
         char q = t[i];
-        for (i++; i < len && t[i] != q && t[i] != '\n'; i++)
+        for (i++; i < len && t[i] != q && !FS_XS_EOL(t[i]); i++)
             if (t[i] == '\\')
                 i++;
         return i < len ? i + 1 : len;
@@ -489,11 +501,10 @@ static int fs_xs_names(fs_xs *x, const char *t, long b, long e, int macro)
             long q = k;
             while (q > b && (t[q - 1] == ' ' || t[q - 1] == '\t'))
                 q--;
-            if (q == b || t[q - 1] == '\n') {
-                while (k < e && t[k] != '\n') {
-                    if (t[k] == '\\' && k + 1 < e && t[k + 1] == '\n')
-                        k++;
-                    k++;
+            if (q == b || FS_XS_EOL(t[q - 1])) {
+                while (k < e && !FS_XS_EOL(t[k])) {
+                    int c2 = fs_xs_continues(t, k, e);
+                    k += c2 ? c2 : 1;
                 }
                 continue;
             }
@@ -527,8 +538,8 @@ static int fs_xs_names(fs_xs *x, const char *t, long b, long e, int macro)
         FS_PUSH(x->ids, x->nids, x->capids, id);
         long q = k;
         while (q < e && (t[q] == ' ' || t[q] == '\t' || t[q] == '\n' || t[q] == '\r' ||
-                         (t[q] == '\\' && q + 1 < e && t[q + 1] == '\n')))
-            q++;
+                         fs_xs_continues(t, q, e)))
+            q += fs_xs_continues(t, q, e) ? fs_xs_continues(t, q, e) : 1;
         if (q < e && t[q] == '(') {
             FS_PUSH(x->calls, x->ncalls, x->capcalls, id);
             if ((fl & XS_CHG) && !x->changes)
@@ -548,10 +559,9 @@ static long fs_xs_directive(fs_xs *x, const char *t, long len, long i, fs_xs_fil
     while (k < len && (t[k] == ' ' || t[k] == '\t'))
         k++;
     long eol = k;
-    while (eol < len && t[eol] != '\n') {
-        if (t[eol] == '\\' && eol + 1 < len && t[eol + 1] == '\n')
-            eol++;
-        eol++;
+    while (eol < len && !FS_XS_EOL(t[eol])) {
+        int c2 = fs_xs_continues(t, eol, len);
+        eol += c2 ? c2 : 1;
     }
     if (eol > len)
         eol = len;
@@ -584,11 +594,14 @@ static long fs_xs_directive(fs_xs *x, const char *t, long len, long i, fs_xs_fil
 
 void fs_xs_scan(fs_xs *x, const char *t, long len, fs_xs_file *out)
 {
-    int pdepth = 0, bol = 1, after_paren = 0, is_static = 0;
+    int pdepth = 0, bol = 1, after_paren = 0, is_static = 0, tag = 0;
     long last = -1, lastlen = 0, lparen = -1, rparen = -1;
+    long decl = -1;            /* where the declaration being read began */
+    long counted = 0, line = 1; /* lines counted up to `counted` */
+    char prev = 0;             /* the last character of the last token */
     for (long i = 0; i < len;) {
         char c = t[i];
-        if (c == '\n') {
+        if (FS_XS_EOL(c)) {
             bol = 1;
             i++;
             continue;
@@ -599,8 +612,12 @@ void fs_xs_scan(fs_xs *x, const char *t, long len, fs_xs_file *out)
         }
         long s = fs_xs_skip_lexical(t, len, i);
         if (s != i) {
-            if (c == '"' || c == '\'')
+            if (c == '"' || c == '\'') {
                 bol = 0;
+                prev = c;
+                if (decl < 0)
+                    decl = i;
+            }
             i = s;
             continue;
         }
@@ -609,12 +626,18 @@ void fs_xs_scan(fs_xs *x, const char *t, long len, fs_xs_file *out)
             continue;
         }
         bol = 0;
+        if (decl < 0)
+            decl = i;
         if (fs_xs_ident_start(c)) {
             long b = i;
             while (i < len && fs_xs_ident(t[i]))
                 i++;
+            prev = t[i - 1];
             if (i - b == 6 && memcmp(t + b, "static", 6) == 0)
                 is_static = 1;
+            if ((i - b == 6 && (memcmp(t + b, "struct", 6) == 0)) || (i - b == 5 && memcmp(t + b, "union", 5) == 0) ||
+                (i - b == 4 && memcmp(t + b, "enum", 4) == 0))
+                tag = 1;
             long q = i;
             while (q < len && (t[q] == ' ' || t[q] == '\t' || t[q] == '\n' || t[q] == '\r'))
                 q++;
@@ -649,12 +672,23 @@ void fs_xs_scan(fs_xs *x, const char *t, long len, fs_xs_file *out)
                     d--;
                 e++;
             }
-            if (after_paren && last >= 0 && pdepth == 0) {
-                int name = fs_xs_intern(x, t + last, (size_t)lastlen);
+            int is_def = after_paren && last >= 0 && pdepth == 0;
+            int name = is_def ? fs_xs_intern(x, t + last, (size_t)lastlen) : -1;
+            if (is_def && (x->flags[name] & XS_KW)) {
+                is_def = 0; /* `f(void) __attribute__((x)) {`: not sure of the name */
+                out->unclear = 1;
+            } else if (!is_def && prev != '=' && !tag) {
+                out->unclear = 1; /* neither a function nor data: extern "C" { }, K&R */
+            }
+            if (is_def) {
+                for (; counted < decl; counted++)
+                    if (t[counted] == '\n' || (t[counted] == '\r' && (counted + 1 >= len || t[counted + 1] != '\n')))
+                        line++;
                 fs_xs_params(x, t, lparen + 1, rparen);
                 int local = fs_xs_names(x, t, i + 1, d == 0 ? e - 1 : e, 0);
                 fs_xs_fn *f = fs_xs_add(out, name, FS_XS_FUNC);
                 f->is_static = is_static;
+                f->line = (int)line;
                 f->body_begin = i;
                 f->body_end = d == 0 ? e : -1;
                 f->local = local;
@@ -667,7 +701,7 @@ void fs_xs_scan(fs_xs *x, const char *t, long len, fs_xs_file *out)
                     long q = k;
                     while (q > i + 1 && (t[q - 1] == ' ' || t[q - 1] == '\t'))
                         q--;
-                    if (t[q - 1] == '\n')
+                    if (FS_XS_EOL(t[q - 1]))
                         k = fs_xs_directive(x, t, e, k, out) - 1;
                 }
             }
@@ -675,12 +709,21 @@ void fs_xs_scan(fs_xs *x, const char *t, long len, fs_xs_file *out)
             last = -1;
             after_paren = 0;
             is_static = 0;
+            tag = 0;
+            /* `struct s { } v;` goes on to its `;` */
+            if (!is_def)
+                continue;
+            decl = -1;
+            prev = '}';
             continue;
         } else if (c == ';') {
             last = -1;
             after_paren = 0;
             is_static = 0;
+            tag = 0;
+            decl = -1;
         }
+        prev = c;
         i++;
     }
 }

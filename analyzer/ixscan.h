@@ -28,11 +28,14 @@ typedef struct fs_xs_fn {
     int ncalls;
     int changes;               /* calls a library call that may change a file (calls.h) */
     int is_static;             /* functions: declared static */
+    int line;                  /* functions: the line the definition begins on */
     int relevant;              /* may matter: fs_xs_settle (object-like macros), fs_xs_relevance (the others) */
 } fs_xs_fn;
 
 typedef struct fs_xs_file {
     int header;   /* set by the caller: a .h file (its static functions and macros are its includers' too) */
+    int unclear;  /* a block at file scope that is neither a function's body nor data (extern "C" { },
+                   * a K&R definition): functions may be there that the scan does not know */
     fs_xs_fn *fns;
     int nfns, capfns;
     int *own;     /* fs_xs_settle: the file's own object-like macros (of a .c file) that may matter */

@@ -74,8 +74,12 @@ static void test_definitions(void **state)
     assert_int_equal(src[h->body_begin], '{');
     assert_int_equal(src[h->body_end - 1], '}');
     assert_int_equal(h->body_end, (long)(strstr(src, "}\nconst") - src) + 1);
+    assert_int_equal(h->line, 5);
     const fs_xs_fn *w = find(x, &f, "wrapper", FS_XS_FUNC);
     assert_int_equal(w->is_static, 0);
+    assert_int_equal(w->line, 10);
+    /* the blocks at file scope are bodies and data: the scan knows them all */
+    assert_int_equal(f.unclear, 0);
     find(x, &f, "EXISTS", FS_XS_FMACRO);
     find(x, &f, "ALIAS", FS_XS_OMACRO);
     /* a struct's member named open is no function */
@@ -83,6 +87,77 @@ static void test_definitions(void **state)
         assert_string_not_equal(fs_xs_name(x, f.fns[k].name), "open");
     fs_xs_file_free(&f);
     fs_xs_free(x);
+}
+
+/* Blocks at file scope that the scan cannot tell are bodies or data make
+ * the file unclear (then it is parsed whatever the scan says). */
+static void test_unclear(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *src;
+        int unclear;
+    } cases[] = {
+        { "struct s { int a; };\ntypedef struct { int b; } t;\nenum e { A, B };\nint v[] = { 1, 2 };\n"
+          "static const struct s w = { 1 };\nint f(void) { return 0; }\n", 0 },
+        { "extern \"C\" {\nint f(void) { return 0; }\n}\n", 1 },
+        { "int f(a)\nchar *a;\n{\n    return 0;\n}\n", 1 },
+        { "void g(void) __attribute__((noreturn)) { for (;;); }\n", 1 },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        fs_xs *x = fs_xs_new();
+        fs_xs_file f;
+        memset(&f, 0, sizeof f);
+        fs_xs_scan(x, cases[i].src, (long)strlen(cases[i].src), &f);
+        if (f.unclear != cases[i].unclear)
+            fail_msg("case %zu: unclear %d, expected %d", i, f.unclear, cases[i].unclear);
+        fs_xs_file_free(&f);
+        fs_xs_free(x);
+    }
+}
+
+/* LF, CR LF and CR alone: the same functions on the same lines, the same
+ * macros (a continued #define included), the same verdicts. */
+static void test_line_endings(void **state)
+{
+    (void)state;
+    static const char lf[] = "#include <sys/stat.h>\n"
+                             "#define IS_DIR(p) \\\n"
+                             "    is_dir_impl(p)\n"
+                             "static int is_dir_impl(const char *p)\n"
+                             "{\n"
+                             "    struct stat st;\n"
+                             "    return stat(p, &st) == 0;\n"
+                             "}\n"
+                             "int caller(const char *p) { return IS_DIR(p); }\n"
+                             "int other(int a) { return a; }\n";
+    for (int style = 0; style < 3; style++) {
+        char buf[1024];
+        size_t n = 0;
+        for (const char *c = lf; *c; c++) {
+            if (*c == '\n' && style != 0)
+                buf[n++] = '\r';
+            if (*c != '\n' || style != 2)
+                buf[n++] = *c;
+        }
+        buf[n] = '\0';
+        fs_xs *x = fs_xs_new();
+        fs_xs_file f;
+        scan1(x, &f, buf, no_params, NULL);
+        const fs_xs_fn *m = find(x, &f, "IS_DIR", FS_XS_FMACRO);
+        assert_int_equal(m->ncalls, 1);
+        assert_string_equal(fs_xs_name(x, m->calls[0]), "is_dir_impl");
+        const fs_xs_fn *d = find(x, &f, "is_dir_impl", FS_XS_FUNC);
+        assert_int_equal(d->line, 4);
+        assert_true(d->relevant);
+        const fs_xs_fn *c = find(x, &f, "caller", FS_XS_FUNC);
+        assert_int_equal(c->line, 9);
+        assert_true(c->relevant);
+        assert_false(find(x, &f, "other", FS_XS_FUNC)->relevant);
+        assert_int_equal(f.unclear, 0);
+        fs_xs_file_free(&f);
+        fs_xs_free(x);
+    }
 }
 
 static void test_relevance(void **state)
@@ -215,6 +290,8 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_definitions),
+        cmocka_unit_test(test_unclear),
+        cmocka_unit_test(test_line_endings),
         cmocka_unit_test(test_relevance),
         cmocka_unit_test(test_changes),
         cmocka_unit_test(test_macros_scope),
