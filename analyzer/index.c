@@ -19,7 +19,7 @@
 #include <unistd.h>
 
 #define FS_INDEX_FORMAT "fscheck-index"
-#define FS_INDEX_VERSION 7
+#define FS_INDEX_VERSION 8
 #define FS_INDEX_MAX_FILES 200000
 #define FS_INDEX_ROUNDS 8
 
@@ -56,6 +56,13 @@ typedef struct fs_ix_file {
     int nstatics;
     fs_ix_fn *fns;
     int nfns;
+    /* for the prefilter: the file's macros whose replacement names
+     * something, with those names (a macro is a probe when one of them is:
+     * `#define xstat stat`), and the names of the project's macros its
+     * code uses */
+    fs_strs macros;
+    fs_strs *macro_ids; /* per macro */
+    fs_strs uses;
     struct fs_ix_stamp {
         char *name;
         long at;
@@ -309,9 +316,20 @@ static void fs_ix_clear_fns(fs_ix_file *f)
     f->nfns = 0;
 }
 
+static void fs_ix_clear_macros(fs_ix_file *f)
+{
+    for (int k = 0; k < f->macros.n; k++)
+        fs_strs_free(&f->macro_ids[k]);
+    free(f->macro_ids);
+    f->macro_ids = NULL;
+    fs_strs_free(&f->macros);
+    fs_strs_free(&f->uses);
+}
+
 static void fs_ix_clear_record(fs_ix_file *f)
 {
     fs_ix_clear_fns(f);
+    fs_ix_clear_macros(f);
     fs_strs_free(&f->ids);
     fs_strs_free(&f->includes);
     fs_strs_free(&f->edges);
@@ -637,8 +655,10 @@ static void fs_ix_parse(fs_ix_file *f, const char *text, long len, const fs_summ
             /* left out: a library call of it that changes files is all its
              * summaries can say besides its being defined */
             int at = fs_strs_find(&leave->names, r.funcs[i].fn->name);
-            if (at >= 0 && leave->changes[at])
-                r.funcs[i].fn->nodes[fs_func_add_node(r.funcs[i].fn, FS_N_CALL)].changes_fs = 1;
+            if (at >= 0 && leave->changes[at]) {
+                int nn = fs_func_add_node(r.funcs[i].fn, FS_N_CALL);
+                r.funcs[i].fn->nodes[nn].changes_fs = 1;
+            }
         }
         fs_summarize(r.funcs[i].fn, cur);
     }
@@ -743,7 +763,9 @@ static void fs_ix_parse(fs_ix_file *f, const char *text, long len, const fs_summ
                 xf->own_changes = 1;
             if (x->kind != FS_N_CALL || !x->callee)
                 continue;
-            if (!selective)
+            /* the names a macro calls are its users' (through the macro's
+             * name, a probe when one of them is) */
+            if (!selective && !r.funcs[i].is_macro)
                 fs_strs_add(&f->ids, x->callee);
             if (!fs_call_lookup(x->callee)) {
                 fs_strs_add(&xf->callees, x->callee);
@@ -837,6 +859,25 @@ static void fs_ix_global(fs_index *ix)
                 fs_strs_add(&ix->probes, f->sums->v[k].name);
     }
     fs_strs_sort_unique(&ix->probes);
+    /* and the macros that name one (libclang expands them; tree-sitter
+     * sees a header's macros only as text) */
+    for (int grew = 1; grew;) {
+        grew = 0;
+        for (int i = 0; i < ix->nfiles; i++) {
+            const fs_ix_file *f = &ix->files[i];
+            for (int k = 0; k < f->macros.n; k++) {
+                if (fs_strs_has(&ix->probes, f->macros.v[k]))
+                    continue;
+                for (int e = 0; e < f->macro_ids[k].n; e++)
+                    if (fs_strs_has(&ix->probes, f->macro_ids[k].v[e])) {
+                        fs_strs_add(&ix->probes, f->macros.v[k]);
+                        fs_strs_sort_unique(&ix->probes);
+                        grew = 1;
+                        break;
+                    }
+            }
+        }
+    }
 }
 
 static int fs_pos_first(const fs_ix_pos *v, int n, const char *name);
@@ -846,36 +887,72 @@ static fs_ix_name *fs_ix_name_find(const fs_index *ix, const char *name);
  * (any it calls, when it copies a parameter) changed its summaries after it
  * was lowered: its file is dirty, and the
  * function wanted.  Returns whether any file is dirty. */
+static void fs_ix_mark_file(fs_index *ix, int i, unsigned char *dirty, fs_strs *want)
+{
+    fs_ix_file *f = &ix->files[i];
+    for (int k = 0; k < f->nfns; k++) {
+        const fs_ix_fn *xf = &f->fns[k];
+        /* a parameter copied into a buffer: whether the function acts on
+         * the copy depends on every call it makes */
+        const fs_strs *deps = xf->derived ? &xf->callees : &xf->edges;
+        for (int e = 0; e < deps->n; e++) {
+            /* the file's own function of the name, else the ones the
+             * others export */
+            long at;
+            if (f->sums && fs_summaries_find(f->sums, deps->v[e])) {
+                at = fs_ix_stamp(f, deps->v[e]);
+            } else {
+                const fs_ix_name *en = fs_ix_name_find(ix, deps->v[e]);
+                at = en ? en->changed_at : 0;
+            }
+            if (at > xf->lowered_at) {
+                dirty[i] = 1;
+                fs_strs_add(&want[i], xf->name);
+                break;
+            }
+        }
+    }
+}
+
 static int fs_ix_mark_dirty(fs_index *ix, unsigned char *dirty, fs_strs *want)
 {
     int more = 0;
     for (int i = 0; i < ix->nfiles; i++) {
-        fs_ix_file *f = &ix->files[i];
-        for (int k = 0; k < f->nfns; k++) {
-            const fs_ix_fn *xf = &f->fns[k];
-            /* a parameter copied into a buffer: whether the function acts on
-             * the copy depends on every call it makes */
-            const fs_strs *deps = xf->derived ? &xf->callees : &xf->edges;
-            for (int e = 0; e < deps->n; e++) {
-                /* the file's own function of the name, else the ones the
-                 * others export */
-                long at;
-                if (f->sums && fs_summaries_find(f->sums, deps->v[e])) {
-                    at = fs_ix_stamp(f, deps->v[e]);
-                } else {
-                    const fs_ix_name *en = fs_ix_name_find(ix, deps->v[e]);
-                    at = en ? en->changed_at : 0;
-                }
-                if (at > xf->lowered_at) {
-                    dirty[i] = 1;
-                    fs_strs_add(&want[i], xf->name);
-                    break;
-                }
-            }
-        }
+        fs_ix_mark_file(ix, i, dirty, want);
         more |= dirty[i];
     }
     return more;
+}
+
+/* Which files have functions that depend on a name (fs_ix_mark_file):
+ * (name, file) pairs sorted by name, the names copied. */
+static fs_ix_pos *fs_ix_users(const fs_index *ix, int *n)
+{
+    fs_ix_pos *v = NULL;
+    int nv = 0, cap = 0;
+    for (int i = 0; i < ix->nfiles; i++) {
+        const fs_ix_file *f = &ix->files[i];
+        for (int k = 0; k < f->nfns; k++) {
+            const fs_strs *deps = f->fns[k].derived ? &f->fns[k].callees : &f->fns[k].edges;
+            for (int e = 0; e < deps->n; e++) {
+                fs_grow(&v, &cap, nv + 1, sizeof *v);
+                v[nv].name = fs_xstrdup(deps->v[e]);
+                v[nv].index = i;
+                nv++;
+            }
+        }
+    }
+    if (nv > 1)
+        qsort(v, (size_t)nv, sizeof *v, fs_pos_cmp);
+    *n = nv;
+    return v;
+}
+
+static void fs_ix_users_free(fs_ix_pos *v, int n)
+{
+    for (int k = 0; k < n; k++)
+        free((char *)v[k].name);
+    free(v);
 }
 
 /* --- names --------------------------------------------------------------------- */
@@ -1226,6 +1303,11 @@ static void fs_ix_save(const fs_index *ix, const char *cache)
                 json_array_append_new(fns, j);
         }
         json_object_set_new(o, "fns", fns);
+        json_t *macros = json_array();
+        for (int k = 0; k < f->macros.n; k++)
+            json_array_append_new(macros, json_pack("[s,o]", f->macros.v[k], fs_json_strs(&f->macro_ids[k])));
+        json_object_set_new(o, "macros", macros);
+        json_object_set_new(o, "uses", fs_json_strs(&f->uses));
         json_array_append_new(files, o);
     }
     json_object_set_new(doc, "files", files);
@@ -1347,6 +1429,19 @@ static int fs_ix_from_cache(fs_ix_file *f, json_t *j)
         if (fs_read_strs(callees, &xf->callees) || fs_read_strs(edges, &xf->edges))
             goto bad;
     }
+    json_t *macros = json_object_get(j, "macros");
+    if (!json_is_array(macros))
+        goto bad;
+    f->macro_ids = fs_xcalloc(json_array_size(macros) + 1, sizeof *f->macro_ids);
+    json_array_foreach(macros, i, s) {
+        const char *name;
+        json_t *ids;
+        if (json_unpack(s, "[s,o]", &name, &ids) != 0 || fs_read_strs(ids, &f->macro_ids[f->macros.n]))
+            goto bad;
+        fs_strs_add(&f->macros, name);
+    }
+    if (fs_read_strs(json_object_get(j, "uses"), &f->uses))
+        goto bad;
     f->fresh = 1;
     return 0;
 bad:
@@ -1451,6 +1546,48 @@ static void fs_ix_leave(fs_index *ix, fs_xs *xs, fs_xs_file *scan, fs_ix_skip *o
         fs_strs_sort_unique(&out->callees[k]);
 }
 
+/* Every file's macros that name something, and the project's macros each
+ * file's functions use (by the scan; for the prefilter: a macro's own use
+ * of another is the other's user's concern, through the macro's name). */
+static void fs_ix_note_macros(fs_index *ix, const fs_xs *xs, const fs_xs_file *scans)
+{
+    fs_strs all = { 0 };
+    for (int i = 0; i < ix->nfiles; i++) {
+        fs_ix_file *f = &ix->files[i];
+        if (!f->fresh || !f->loaded)
+            continue;
+        fs_ix_clear_macros(f);
+        int n = 0;
+        for (int k = 0; k < scans[i].nfns; k++)
+            n += scans[i].fns[k].kind != FS_XS_FUNC && scans[i].fns[k].nids > 0;
+        f->macro_ids = fs_xcalloc((size_t)n + 1, sizeof *f->macro_ids);
+        for (int k = 0; k < scans[i].nfns; k++) {
+            const fs_xs_fn *xf = &scans[i].fns[k];
+            if (xf->kind == FS_XS_FUNC || !xf->nids)
+                continue;
+            for (int e = 0; e < xf->nids; e++)
+                fs_strs_add(&f->macro_ids[f->macros.n], fs_xs_name(xs, xf->ids[e]));
+            fs_strs_sort_unique(&f->macro_ids[f->macros.n]);
+            fs_strs_add(&f->macros, fs_xs_name(xs, xf->name));
+            fs_strs_add(&all, fs_xs_name(xs, xf->name));
+        }
+    }
+    fs_strs_sort_unique(&all);
+    for (int i = 0; i < ix->nfiles; i++) {
+        fs_ix_file *f = &ix->files[i];
+        if (!f->fresh || !f->loaded)
+            continue;
+        for (int k = 0; k < scans[i].nfns; k++)
+            for (int e = 0; scans[i].fns[k].kind == FS_XS_FUNC && e < scans[i].fns[k].nids; e++) {
+                const char *name = fs_xs_name(xs, scans[i].fns[k].ids[e]);
+                if (fs_strs_has(&all, name))
+                    fs_strs_add(&f->uses, name);
+            }
+        fs_strs_sort_unique(&f->uses);
+    }
+    fs_strs_free(&all);
+}
+
 /* Whether the scan shows that nothing of the file is to be lowered (after
  * fs_ix_leave): no function that may have summaries, no function-like
  * macro that calls something (those are summarized), and nothing at file
@@ -1485,8 +1622,10 @@ static void fs_ix_declare(fs_ix_file *f, const fs_xs *xs, const fs_xs_file *scan
             continue;
         fs_func *fn = fs_func_new(fs_xs_name(xs, xf->name), f->path, "tree-sitter");
         fn->range.begin.line = xf->line;
-        if (xf->changes)
-            fn->nodes[fs_func_add_node(fn, FS_N_CALL)].changes_fs = 1;
+        if (xf->changes) {
+            int nn = fs_func_add_node(fn, FS_N_CALL);
+            fn->nodes[nn].changes_fs = 1;
+        }
         int before = f->sums->n;
         fs_summarize(fn, f->sums);
         fs_ix_note_statics(f, before, xf->is_static);
@@ -1619,8 +1758,15 @@ fs_index *fs_index_build(const char *root, const char *cache, fs_index_stats *st
     long seq = 1;
     int any_parsed = 0;
     fs_ix_mark_dirty(ix, dirty, want); /* callers, in the cache, of what changed or went since */
+    int *pos = fs_xmalloc(sizeof(int) * ((size_t)ix->nfiles + 1)); /* each file's place in the order */
+    for (int oi = 0; oi < ix->nfiles; oi++)
+        pos[order[oi]] = oi;
     for (int round = 0; round < FS_INDEX_ROUNDS; round++) {
         int ndirty = 0;
+        /* a function whose callee changes in this round, in a file still to
+         * come in it, is lowered again in this round */
+        int nusers = 0;
+        fs_ix_pos *users = fs_ix_users(ix, &nusers);
         for (int oi = 0; oi < ix->nfiles; oi++) {
             int i = order[oi];
             if (!dirty[i])
@@ -1671,6 +1817,10 @@ fs_index *fs_index_build(const char *root, const char *cache, fs_index_stats *st
                     fs_ix_set_stamp(f, changed.v[k], seq);
                     if (fs_ix_exports(f, old, changed.v[k])) {
                         fs_ix_name_get(ix, changed.v[k])->changed_at = seq;
+                        for (int at = fs_pos_first(users, nusers, changed.v[k]);
+                             at >= 0 && at < nusers && strcmp(users[at].name, changed.v[k]) == 0; at++)
+                            if (pos[users[at].index] > oi)
+                                fs_ix_mark_file(ix, users[at].index, dirty, want);
                     }
                 }
             }
@@ -1678,6 +1828,7 @@ fs_index *fs_index_build(const char *root, const char *cache, fs_index_stats *st
             fs_ix_export(ix, i);
             fs_summaries_delete(old);
         }
+        fs_ix_users_free(users, nusers);
         if (!ndirty)
             break;
         fs_strs gained = { 0 };
@@ -1686,6 +1837,9 @@ fs_index *fs_index_build(const char *root, const char *cache, fs_index_stats *st
         if (!fs_ix_mark_dirty(ix, dirty, want))
             break;
     }
+    free(pos);
+    if (any_dirty)
+        fs_ix_note_macros(ix, xs, scans);
     fs_ix_global(ix);
     for (int i = 0; i < ix->nfiles; i++)
         fs_xs_file_free(&scans[i]);
@@ -1773,6 +1927,9 @@ static int fs_ix_names_probe(const fs_index *ix, const fs_ix_file *f, unsigned c
         return 1; /* unknown: let it through */
     for (int k = 0; k < f->ids.n; k++)
         if (fs_strs_has(&ix->probes, f->ids.v[k]))
+            return 1;
+    for (int k = 0; k < f->uses.n; k++)
+        if (fs_strs_has(&ix->probes, f->uses.v[k]))
             return 1;
     for (int k = 0; k < f->includes.n; k++) {
         const char *inc = f->includes.v[k];
