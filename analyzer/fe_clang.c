@@ -975,10 +975,22 @@ int fs_fe_clang_parse(const char *path, const fs_clang_opts *o, fs_fe_result *r)
     for (int i = 0; i < o->nargs; i++)
         if (strcmp(o->args[i], "-resource-dir") == 0 || strncmp(o->args[i], "-resource-dir=", 14) == 0)
             has_res = 1;
-    const char **args = fs_xmalloc(sizeof(char *) * (size_t)(o->nargs + 6));
+    const char **args = fs_xmalloc(sizeof(char *) * (size_t)(o->nargs + 7));
     int n = 0;
-    for (int i = 0; i < o->nargs; i++)
-        args[n++] = o->args[i];
+    for (int i = 0; i < o->nargs; i++) {
+        /* warnings change no syntax tree: their options are left out (an
+         * unknown one costs clang a search for the nearest known name, and
+         * -Werror=... would make a warning an error of the unit), and -w
+         * asks for none; -Wp, (preprocessor), -Wl, and -Wa, stay */
+        const char *a = o->args[i];
+        if ((strncmp(a, "-W", 2) == 0 && strncmp(a, "-Wp,", 4) != 0 && strncmp(a, "-Wl,", 4) != 0 &&
+             strncmp(a, "-Wa,", 4) != 0) ||
+            strcmp(a, "-pedantic") == 0 || strcmp(a, "--pedantic") == 0 || strcmp(a, "-pedantic-errors") == 0 ||
+            strcmp(a, "--pedantic-errors") == 0)
+            continue;
+        args[n++] = a;
+    }
+    args[n++] = "-w";
     if (!has_res && o->resource_dir && *o->resource_dir) {
         args[n++] = "-resource-dir";
         args[n++] = o->resource_dir;
