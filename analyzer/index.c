@@ -90,6 +90,7 @@ struct fs_index {
     int capnames, nnames;
     fs_summaries *live; /* while building: each name's summaries in the file that defines it now */
     int *bypath;        /* file indexes sorted by path (fs_ix_find) */
+    unsigned char *may_probe; /* per file: it, or a project file it includes (and so on), may hold a probe */
 };
 
 /* --- small sets ------------------------------------------------------------ */
@@ -1651,6 +1652,8 @@ static void fs_ix_declare(fs_ix_file *f, const fs_xs *xs, const fs_xs_file *scan
     f->fresh = 1;
 }
 
+static void fs_ix_reach(fs_index *ix);
+
 fs_index *fs_index_build(const char *root, const char *cache, fs_index_stats *st)
 {
     struct timespec t0, t1;
@@ -1862,6 +1865,7 @@ fs_index *fs_index_build(const char *root, const char *cache, fs_index_stats *st
     for (int i = 0; i < ix->nfiles; i++)
         ix->bypath[i] = i;
     qsort_r(ix->bypath, (size_t)ix->nfiles, sizeof *ix->bypath, fs_ix_path_cmp, ix);
+    fs_ix_reach(ix);
     clock_gettime(CLOCK_MONOTONIC, &t1);
     st->seconds = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
     return ix;
@@ -1881,6 +1885,7 @@ void fs_index_free(fs_index *ix)
     }
     free(ix->files);
     free(ix->bypath);
+    free(ix->may_probe);
     for (int i = 0; i < ix->capnames; i++) {
         free(ix->names[i].name);
         free(ix->names[i].files);
@@ -1916,51 +1921,99 @@ static const fs_ix_file *fs_ix_find(const fs_index *ix, const char *abs)
     return NULL;
 }
 
-/* Project files an include name may mean: those whose path ends in it. */
-static int fs_ix_names_probe(const fs_index *ix, const fs_ix_file *f, unsigned char *seen, int depth)
+static const char *fs_base_name(const char *p)
 {
-    int idx = (int)(f - ix->files);
-    if (seen[idx] || depth > 64)
-        return 0;
-    seen[idx] = 1;
-    if (!f->fresh)
-        return 1; /* unknown: let it through */
-    for (int k = 0; k < f->ids.n; k++)
-        if (fs_strs_has(&ix->probes, f->ids.v[k]))
-            return 1;
-    for (int k = 0; k < f->uses.n; k++)
-        if (fs_strs_has(&ix->probes, f->uses.v[k]))
-            return 1;
-    for (int k = 0; k < f->includes.n; k++) {
-        const char *inc = f->includes.v[k];
-        int angle = inc[0] == '<';
-        if (angle)
-            inc++;
-        size_t n = strlen(inc);
-        int found = 0;
-        for (int i = 0; i < ix->nfiles; i++) {
-            const char *p = ix->files[i].path;
-            size_t m = strlen(p);
-            if (m >= n && strcmp(p + m - n, inc) == 0 && (m == n || p[m - n - 1] == '/')) {
-                found = 1;
-                if (fs_ix_names_probe(ix, &ix->files[i], seen, depth + 1))
-                    return 1;
-            }
-        }
-        /* a "header" outside the project (or generated): it may probe */
-        if (!found && !angle)
-            return 1;
+    const char *b = strrchr(p, '/');
+    return b ? b + 1 : p;
+}
+
+static int fs_base_cmp(const void *a, const void *b)
+{
+    const fs_ix_pos *x = a, *y = b;
+    int c = strcmp(fs_base_name(x->name), fs_base_name(y->name));
+    return c ? c : (x->index > y->index) - (x->index < y->index);
+}
+
+/* For the prefilter, once per index: which files may hold a probe, by
+ * their own names (a probe, a probing wrapper or macro), or by a project
+ * file they include (the files whose path ends in the include's name),
+ * transitively; an unknown record, or a "header" outside the project (or
+ * generated), may too. */
+static void fs_ix_reach(fs_index *ix)
+{
+    int n = ix->nfiles;
+    free(ix->may_probe);
+    ix->may_probe = fs_xcalloc((size_t)n + 1, 1);
+    fs_ix_pos *byname = fs_xmalloc(sizeof *byname * ((size_t)n + 1));
+    for (int i = 0; i < n; i++) {
+        byname[i].name = ix->files[i].path;
+        byname[i].index = i;
     }
-    return 0;
+    qsort(byname, (size_t)n, sizeof *byname, fs_base_cmp);
+    int **inc = fs_xcalloc((size_t)n + 1, sizeof *inc); /* per file: the files it includes, -1 ended */
+    for (int i = 0; i < n; i++) {
+        const fs_ix_file *f = &ix->files[i];
+        int direct = !f->fresh;
+        for (int k = 0; k < f->ids.n && !direct; k++)
+            direct = fs_strs_has(&ix->probes, f->ids.v[k]);
+        for (int k = 0; k < f->uses.n && !direct; k++)
+            direct = fs_strs_has(&ix->probes, f->uses.v[k]);
+        int *v = NULL, nv = 0, cap = 0;
+        for (int k = 0; k < f->includes.n && !direct; k++) {
+            const char *name = f->includes.v[k];
+            int angle = name[0] == '<';
+            if (angle)
+                name++;
+            size_t len = strlen(name);
+            fs_ix_pos key = { name, -1 };
+            /* the first file of that base name */
+            int lo = 0, hi = n;
+            while (lo < hi) {
+                int mid = (lo + hi) / 2;
+                if (fs_base_cmp(&byname[mid], &key) < 0)
+                    lo = mid + 1;
+                else
+                    hi = mid;
+            }
+            int found = 0;
+            for (; lo < n && strcmp(fs_base_name(byname[lo].name), fs_base_name(name)) == 0; lo++) {
+                const char *p = byname[lo].name;
+                size_t m = strlen(p);
+                if (m >= len && strcmp(p + m - len, name) == 0 && (m == len || p[m - len - 1] == '/')) {
+                    found = 1;
+                    FS_PUSH(v, nv, cap, byname[lo].index);
+                }
+            }
+            if (!found && !angle)
+                direct = 1;
+        }
+        FS_PUSH(v, nv, cap, -1);
+        inc[i] = v;
+        ix->may_probe[i] = (unsigned char)direct;
+    }
+    for (int grew = 1; grew;) {
+        grew = 0;
+        for (int i = 0; i < n; i++) {
+            if (ix->may_probe[i])
+                continue;
+            for (const int *t = inc[i]; *t >= 0; t++)
+                if (ix->may_probe[*t]) {
+                    ix->may_probe[i] = 1;
+                    grew = 1;
+                    break;
+                }
+        }
+    }
+    for (int i = 0; i < n; i++)
+        free(inc[i]);
+    free(inc);
+    free(byname);
 }
 
 int fs_index_may_match(const fs_index *ix, const char *abs_path)
 {
     const fs_ix_file *f = fs_ix_find(ix, abs_path);
-    if (!f)
+    if (!f || !ix->may_probe)
         return 1;
-    unsigned char *seen = fs_xcalloc((size_t)ix->nfiles + 1, 1);
-    int r = fs_ix_names_probe(ix, f, seen, 0);
-    free(seen);
-    return r;
+    return ix->may_probe[f - ix->files];
 }
