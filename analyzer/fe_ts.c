@@ -497,10 +497,7 @@ static void end_at_last_kid(fs_ts *t, fs_ast *a)
 
 static unsigned name_hash(const char *p, uint32_t n)
 {
-    unsigned h = 2166136261u;
-    for (uint32_t i = 0; i < n; i++)
-        h = (h ^ (unsigned char)p[i]) * 16777619u;
-    return h;
+    return fs_fnv32(p, n);
 }
 
 static void sym_rehash(fs_ts *t)
@@ -3081,6 +3078,19 @@ int fs_fe_ts_parse_only(const char *path, const char *text, size_t len, int flag
     return fs_fe_ts_parse_around(path, text, len, flags, only, nonly, NULL, 0, r);
 }
 
+/* Tree-sitter's point (LF-counted rows, byte columns) of offset `to`,
+ * counting on from `*at` (row and column so far in *row, *col). */
+static TSPoint point_at(const char *text, uint32_t *at, uint32_t to, uint32_t *row, uint32_t *col)
+{
+    for (; *at < to; (*at)++) {
+        if (text[*at] == '\n')
+            (*row)++, *col = 0;
+        else
+            (*col)++;
+    }
+    return (TSPoint){ *row, *col };
+}
+
 int fs_fe_ts_parse_around(const char *path, const char *text, size_t len, int flags, const char *const *only,
                           int nonly, const long *holes, int nholes, fs_fe_result *r)
 {
@@ -3111,22 +3121,10 @@ int fs_fe_ts_parse_around(const char *path, const char *text, size_t len, int fl
             uint32_t he = h < nholes ? (uint32_t)holes[2 * h + 1] : (uint32_t)len;
             if (hb < prev_end || he < hb || he > len)
                 continue; /* out of order or overlapping: not a hole */
-            for (; at < prev_end; at++) {
-                if (text[at] == '\n')
-                    row++, col = 0;
-                else
-                    col++;
-            }
             rg[n].start_byte = prev_end;
-            rg[n].start_point = (TSPoint){ row, col };
-            for (; at < hb; at++) {
-                if (text[at] == '\n')
-                    row++, col = 0;
-                else
-                    col++;
-            }
+            rg[n].start_point = point_at(text, &at, prev_end, &row, &col);
             rg[n].end_byte = hb;
-            rg[n].end_point = (TSPoint){ row, col };
+            rg[n].end_point = point_at(text, &at, hb, &row, &col);
             if (rg[n].end_byte > rg[n].start_byte)
                 n++;
             prev_end = he;

@@ -59,10 +59,7 @@ static int fs_seen_n, fs_seen_cap;
 
 static unsigned long long fs_hash64(const char *s, long n)
 {
-    unsigned long long h = 1469598103934665603ull;
-    for (long i = 0; i < n; i++)
-        h = (h ^ (unsigned char)s[i]) * 1099511628211ull;
-    return h;
+    return fs_fnv64(s, (size_t)n);
 }
 
 static pthread_mutex_t fs_seen_lock = PTHREAD_MUTEX_INITIALIZER;

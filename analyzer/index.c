@@ -175,10 +175,7 @@ static void fs_ix_set_stamp(fs_ix_file *f, const char *name, long seq)
 
 static unsigned long long fs_hash64(const char *s, long n)
 {
-    unsigned long long h = 1469598103934665603ull;
-    for (long i = 0; i < n; i++)
-        h = (h ^ (unsigned char)s[i]) * 1099511628211ull;
-    return h;
+    return fs_fnv64(s, (size_t)n);
 }
 
 /* --- the root and the files ------------------------------------------------ */
@@ -960,10 +957,7 @@ static void fs_ix_users_free(fs_ix_pos *v, int n)
 
 static unsigned fs_name_hash(const char *s)
 {
-    unsigned h = 2166136261u;
-    for (; *s; s++)
-        h = (h ^ (unsigned char)*s) * 16777619u;
-    return h;
+    return fs_fnv32(s, strlen(s));
 }
 
 static fs_ix_name *fs_ix_name_find(const fs_index *ix, const char *name)

@@ -46,10 +46,7 @@ static const char *const fs_xs_keywords[] = {
 
 static unsigned fs_xs_hash(const char *s, size_t n)
 {
-    unsigned h = 2166136261u;
-    for (size_t i = 0; i < n; i++)
-        h = (h ^ (unsigned char)s[i]) * 16777619u;
-    return h;
+    return fs_fnv32(s, n);
 }
 
 static void fs_xs_rehash(fs_xs *x)
@@ -255,25 +252,34 @@ static int fs_xs_is_param(const fs_xs *x, const char *t, long b, long e)
     return 0;
 }
 
+/* The next identifier of t[*k, e) outside comments and literals (b: where
+ * the text began): its start, with *k moved past it; -1 at the end. */
+static long fs_xs_next_ident(const char *t, long b, long e, long *k)
+{
+    while (*k < e) {
+        long s = fs_xs_skip_lexical(t, e, *k);
+        if (s != *k) {
+            *k = s;
+            continue;
+        }
+        if (fs_xs_ident_start(t[*k]) && (*k == b || !fs_xs_ident(t[*k - 1]))) {
+            long s0 = *k;
+            while (*k < e && fs_xs_ident(t[*k]))
+                (*k)++;
+            return s0;
+        }
+        (*k)++;
+    }
+    return -1;
+}
+
 /* Whether t[b, e) names a parameter of the current function anywhere. */
 static int fs_xs_mentions_param(const fs_xs *x, const char *t, long b, long e)
 {
-    for (long k = b; k < e;) {
-        long s = fs_xs_skip_lexical(t, e, k);
-        if (s != k) {
-            k = s;
-            continue;
-        }
-        if (fs_xs_ident_start(t[k]) && (k == b || !fs_xs_ident(t[k - 1]))) {
-            long s0 = k;
-            while (k < e && fs_xs_ident(t[k]))
-                k++;
-            if (fs_xs_is_param(x, t, s0, k))
-                return 1;
-            continue;
-        }
-        k++;
-    }
+    long k = b;
+    for (long s0; (s0 = fs_xs_next_ident(t, b, e, &k)) >= 0;)
+        if (fs_xs_is_param(x, t, s0, k))
+            return 1;
     return 0;
 }
 
@@ -392,28 +398,17 @@ static int fs_xs_is_assign(const char *t, long len, long i, long from)
 static void fs_xs_params(fs_xs *x, const char *t, long b, long e)
 {
     x->nparams = 0;
-    for (long k = b; k < e;) {
-        long s = fs_xs_skip_lexical(t, e, k);
-        if (s != k) {
-            k = s;
-            continue;
+    long k = b;
+    for (long s0; (s0 = fs_xs_next_ident(t, b, e, &k)) >= 0;) {
+        long q = k;
+        while (q < e && (t[q] == ' ' || t[q] == '\t' || t[q] == '\n' || t[q] == '\r'))
+            q++;
+        if (q >= e || t[q] == ',' || t[q] == ')' || t[q] == '[') {
+            fs_grow(&x->params, &x->capparams, 2 * x->nparams + 2, sizeof *x->params);
+            x->params[2 * x->nparams] = s0;
+            x->params[2 * x->nparams + 1] = k - s0;
+            x->nparams++;
         }
-        if (fs_xs_ident_start(t[k]) && (k == b || !fs_xs_ident(t[k - 1]))) {
-            long s0 = k;
-            while (k < e && fs_xs_ident(t[k]))
-                k++;
-            long q = k;
-            while (q < e && (t[q] == ' ' || t[q] == '\t' || t[q] == '\n' || t[q] == '\r'))
-                q++;
-            if (q >= e || t[q] == ',' || t[q] == ')' || t[q] == '[') {
-                fs_grow(&x->params, &x->capparams, 2 * x->nparams + 2, sizeof *x->params);
-                x->params[2 * x->nparams] = s0;
-                x->params[2 * x->nparams + 1] = k - s0;
-                x->nparams++;
-            }
-            continue;
-        }
-        k++;
     }
 }
 

@@ -56,10 +56,7 @@ void fs_summaries_delete(fs_summaries *s)
 
 static unsigned fs_hash(const char *s)
 {
-    unsigned h = 2166136261u;
-    for (; *s; s++)
-        h = (h ^ (unsigned char)*s) * 16777619u;
-    return h;
+    return fs_fnv32(s, strlen(s));
 }
 
 static void fs_rehash(fs_summaries *s)

@@ -163,3 +163,19 @@ char *fs_utf8_repair(const char *s, size_t n)
     }
     return b.s;
 }
+
+unsigned fs_fnv32(const char *s, size_t n)
+{
+    unsigned h = 2166136261u;
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ (unsigned char)s[i]) * 16777619u;
+    return h;
+}
+
+unsigned long long fs_fnv64(const char *s, size_t n)
+{
+    unsigned long long h = 1469598103934665603ull;
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ (unsigned char)s[i]) * 1099511628211ull;
+    return h;
+}

@@ -39,6 +39,10 @@ static inline int fs_eol(const char *text, long n, long i)
 /* The length of the valid UTF-8 sequence at s (n bytes left), or 0 (RFC
  * 3629: no overlong forms, surrogates or code points above U+10FFFF). */
 int fs_utf8_seq(const unsigned char *s, size_t n);
+
+/* FNV-1a over n bytes: 32 bits for hash tables, 64 for content keys. */
+unsigned fs_fnv32(const char *s, size_t n);
+unsigned long long fs_fnv64(const char *s, size_t n);
 /* s (n bytes) with each byte that starts no valid UTF-8 sequence replaced
  * by U+FFFD: what JSON can hold of a name or text in another encoding.
  * NULL when s is valid as it is; else a copy the caller frees. */
