@@ -1,7 +1,7 @@
 /*
  * ixscan.h - the project index's text scan: each file's functions and
- * function-like macros with the names their bodies use, and which of them
- * could have a wrapper summary at all.
+ * macros with the names their bodies use, and which of the functions and
+ * function-like macros could have a wrapper summary at all.
  *
  * A function can have a summary of a parameter (an operation on it, a copy
  * of it) only when its body names a library path call, or a project function
