@@ -5,38 +5,10 @@
 # Each test works on copies of project/ in a temporary folder of its own,
 # removed at the end.  fail() ends a test with status 1; skip() with 77
 # (ctest's SKIP_RETURN_CODE).
-set -u
-
-FSCHECK=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+FS_TEST_KIND=fix-test
+. "$(cd "$2" && pwd)/../common.sh"
 FIXDIR=$(cd "$2" && pwd)
 CFLAGS="-std=c11 -D_GNU_SOURCE -Iinclude"
-
-[ -x "$FSCHECK" ] || { echo "FAIL: no fscheck binary at $1"; exit 1; }
-
-TMP=$(mktemp -d "${TMPDIR:-/tmp}/fscheck-fix-test.XXXXXX") || exit 1
-chmod 755 "$TMP"
-CLEANUP=
-cleanup() {
-    eval "$CLEANUP"
-    rm -rf "$TMP"
-}
-trap cleanup EXIT
-trap 'exit 1' INT TERM
-
-fail() {
-    echo "FAIL: $*"
-    exit 1
-}
-
-skip() {
-    echo "SKIP: $*"
-    exit 77
-}
-
-pass() {
-    echo "PASS: $*"
-    exit 0
-}
 
 # make_project DEST: a fresh copy of project/, with src/crlf.c made from
 # src/crlf.c.in (CRLF line endings, no newline after the last line).
@@ -65,11 +37,6 @@ fix() {
         0|1) ;;
         *) show "$d.err"; fail "fscheck --fix $* in $d exited with $status" ;;
     esac
-}
-
-show() {
-    echo "--- $1"
-    cat "$1"
 }
 
 # same_tree A B: the two folders hold the same files, byte for byte.

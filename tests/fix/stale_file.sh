@@ -16,13 +16,7 @@ pid=$!
 CLEANUP='kill $pid 2>/dev/null'
 
 # wait (at most 60 s) for the analysis to end
-i=0
-while ! grep -q 'FSCHECK_TEST_PAUSE_BEFORE_FIX' "$TMP/err" 2>/dev/null; do
-    kill -0 $pid 2>/dev/null || { show "$TMP/err"; fail "fscheck ended before its pause"; }
-    i=$((i + 1))
-    [ $i -lt 600 ] || fail "fscheck did not reach its pause within 60 s"
-    sleep 0.1
-done
+wait_for_pause "$TMP/err" $pid
 
 # change guards.c (one byte at its end, so its offsets still look right)
 printf '/* edited */\n' >>"$p/src/guards.c"

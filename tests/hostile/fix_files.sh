@@ -48,13 +48,7 @@ now=$(stat -c '%n %a %u:%g' src/moded.c src/owned.c lib/linked.c)
     >"$TMP/stale.out" 2>"$TMP/stale.err" &
 pid=$!
 CLEANUP='kill $pid 2>/dev/null'
-i=0
-while ! grep -q FSCHECK_TEST_PAUSE_BEFORE_FIX "$TMP/stale.err" 2>/dev/null; do
-    kill -0 $pid 2>/dev/null || { show "$TMP/stale.err"; fail "fscheck ended before its pause"; }
-    i=$((i + 1))
-    [ $i -lt 600 ] || fail "fscheck did not reach its pause within 60 s"
-    sleep 0.1
-done
+wait_for_pause "$TMP/stale.err" $pid
 printf '/* edited meanwhile */\n' >>src/stale.c
 cp src/stale.c "$TMP/stale.edited"
 wait $pid

@@ -10,10 +10,8 @@
 #   fix_killed.sh FSCHECK TESTS_HOSTILE_DIR
 . "$2/lib.sh"
 
-command -v python3 >/dev/null 2>&1 || skip "python3 is needed to make the input"
+python_input orig "make the input"
 orig=$TMP/orig
-mkdir "$orig"
-one_finding >"$TMP/finding.c"
 python3 - "$orig" "$TMP/finding.c" <<'PY' || fail "cannot make the input"
 import sys
 orig, finding = sys.argv[1], open(sys.argv[2]).read()
@@ -32,13 +30,7 @@ start_fix() {
     (cd "$1" && FSCHECK_TEST_PAUSE_BEFORE_FIX=0.2 exec "$FSCHECK" $FIXARGS --fix . -- $CFLAGS) \
         >"$TMP/run.out" 2>"$TMP/run.err" &
     pid=$!
-    i=0
-    while ! grep -q FSCHECK_TEST_PAUSE_BEFORE_FIX "$TMP/run.err" 2>/dev/null; do
-        kill -0 $pid 2>/dev/null || { show "$TMP/run.err"; fail "fscheck ended before its pause"; }
-        i=$((i + 1))
-        [ $i -lt 3000 ] || fail "fscheck did not reach its pause within 60 s"
-        sleep 0.02
-    done
+    wait_for_pause "$TMP/run.err" $pid 0.02
     t0=$(now_ms)
 }
 

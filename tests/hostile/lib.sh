@@ -7,50 +7,15 @@
 # fscheck on it under a time limit, and checks the exit status, the
 # messages, and that no file of the input changed.  fail() ends a test with
 # status 1, skip() with 77 (ctest's SKIP_RETURN_CODE).
-set -u
-
-FSCHECK=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+FS_TEST_KIND=hostile
+. "$(cd "$2" && pwd)/../common.sh"
 HOSTILE=$(cd "$2" && pwd)
 CFLAGS="-std=c11 -D_GNU_SOURCE"
-
-[ -x "$FSCHECK" ] || { echo "FAIL: no fscheck binary at $1"; exit 1; }
-
-TMP=$(mktemp -d "${TMPDIR:-/tmp}/fscheck-hostile.XXXXXX") || exit 1
-chmod 755 "$TMP"
-CLEANUP=
-cleanup() {
-    eval "$CLEANUP"
-    chmod -R u+rwx "$TMP" 2>/dev/null
-    rm -rf "$TMP"
-}
-trap cleanup EXIT
-trap 'exit 1' INT TERM
 
 # the project index's cache stays in the test's folder
 export FSCHECK_CACHE_DIR="$TMP/.cache"
 # every run gets at most this many seconds
 LIMIT=${FSCHECK_HOSTILE_TIMEOUT:-60}
-
-fail() {
-    echo "FAIL: $*"
-    exit 1
-}
-
-skip() {
-    echo "SKIP: $*"
-    exit 77
-}
-
-pass() {
-    echo "PASS: $*"
-    exit 0
-}
-
-show() {
-    echo "--- $1"
-    head -c 4000 "$1"
-    echo
-}
 
 # one_finding [FUNCTION]: C text with one FS101 finding, on line 9 at
 # column 9 when it starts a file (testdata/cli/one_finding.c).
@@ -71,6 +36,15 @@ int ${1:-is_directory}(const char *path)
     return S_ISDIR(st.st_mode);
 }
 EOF
+}
+
+# python_input NAME WHY: the start of the tests whose input python3 makes:
+# skipped without python3 ("python3 is needed to WHY"); the folder
+# $TMP/NAME made for the input, and $TMP/finding.c (one_finding) to copy in.
+python_input() {
+    command -v python3 >/dev/null 2>&1 || skip "python3 is needed to $2"
+    mkdir "$TMP/$1" || fail "cannot make $TMP/$1"
+    one_finding >"$TMP/finding.c"
 }
 
 # snapshot DIR FILE [meta]: the names, types, modes, link targets and

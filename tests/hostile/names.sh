@@ -10,10 +10,8 @@
 #   names.sh FSCHECK TESTS_HOSTILE_DIR
 . "$2/lib.sh"
 
-command -v python3 >/dev/null 2>&1 || skip "python3 is needed to make the names and read the reports"
+python_input src "make the names and read the reports"
 src=$TMP/src
-mkdir "$src"
-one_finding >"$TMP/finding.c"
 python3 - "$src" "$TMP/finding.c" <<'PY' || fail "cannot make the files"
 import os, sys
 src, finding = os.fsencode(sys.argv[1]), open(sys.argv[2], 'rb').read()

@@ -5,26 +5,9 @@
 # Each test works on a copy of project/ in a temporary folder of its own
 # (removed at the end), with a build/compile_commands.json written for that
 # folder.  fail() ends a test with status 1.
-set -u
-
-FSCHECK=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+FS_TEST_KIND=whole-test
+. "$(cd "$2" && pwd)/../common.sh"
 WHOLEDIR=$(cd "$2" && pwd)
-
-[ -x "$FSCHECK" ] || { echo "FAIL: no fscheck binary at $1"; exit 1; }
-
-TMP=$(mktemp -d "${TMPDIR:-/tmp}/fscheck-whole-test.XXXXXX") || exit 1
-trap 'rm -rf "$TMP"' EXIT
-trap 'exit 1' INT TERM
-
-fail() {
-    echo "FAIL: $*"
-    exit 1
-}
-
-pass() {
-    echo "PASS: $*"
-    exit 0
-}
 
 # The units of project/ with a finding each (with their own flags; and
 # src/clean.c without one).
