@@ -482,68 +482,6 @@ static void fs_hole_body(long **holes, int *nholes, int *cap, const char *text, 
     (*nholes)++;
 }
 
-/* Comments alone on their lines (after blanks only, before the line's end)
- * as holes too: nothing of the index reads them.  Holes inside others are
- * left out by the parser (it takes them in order, skipping overlaps). */
-static void fs_hole_comments(long **holes, int *nholes, int *cap, const char *t, long len)
-{
-    int bol = 1; /* only blanks since the line began (lines end at LF, CR LF or CR) */
-    for (long i = 0; i < len;) {
-        char c = t[i];
-        if (c == '\n' || c == '\r') {
-            bol = 1;
-            i++;
-            continue;
-        }
-        if (c == ' ' || c == '\t' || c == '\f' || c == '\v') {
-            i++;
-            continue;
-        }
-        if (c == '"' || c == '\'') {
-            for (i++; i < len && t[i] != c && t[i] != '\n' && t[i] != '\r'; i++)
-                if (t[i] == '\\')
-                    i++;
-            i++;
-            bol = 0;
-            continue;
-        }
-        if (c == '/' && i + 1 < len && (t[i + 1] == '*' || t[i + 1] == '/')) {
-            long e;
-            if (t[i + 1] == '/') {
-                e = i;
-                while (e < len && t[e] != '\n' && t[e] != '\r') {
-                    if (t[e] == '\\' && e + 1 < len && (t[e + 1] == '\n' || t[e + 1] == '\r'))
-                        break; /* a continued line comment: left alone */
-                    e++;
-                }
-                if (e < len && t[e] != '\n' && t[e] != '\r') {
-                    i = e + 2;
-                    bol = 0;
-                    continue;
-                }
-            } else {
-                e = i + 2;
-                while (e + 1 < len && !(t[e] == '*' && t[e + 1] == '/'))
-                    e++;
-                e = e + 1 < len ? e + 2 : len;
-            }
-            long q = e;
-            while (q < len && (t[q] == ' ' || t[q] == '\t'))
-                q++;
-            if (bol && (q >= len || t[q] == '\n' || t[q] == '\r') && e - i > 2) {
-                fs_grow(holes, cap, 2 * *nholes + 2, sizeof **holes);
-                (*holes)[2 * *nholes] = i;
-                (*holes)[2 * *nholes + 1] = e;
-                (*nholes)++;
-            }
-            i = e;
-            continue;
-        }
-        bol = 0;
-        i++;
-    }
-}
-
 static int fs_long_pair_cmp(const void *a, const void *b)
 {
     long x = *(const long *)a, y = *(const long *)b;
@@ -603,7 +541,7 @@ static void fs_ix_parse(fs_ix_file *f, const char *text, long len, const fs_summ
             fs_hole_body(&holes, &nholes, &capholes, text, len, oldfns[k].body_begin, oldfns[k].body_end);
     for (int k = 0; leave && k < leave->nbodies; k++)
         fs_hole_body(&holes, &nholes, &capholes, text, len, leave->bodies[2 * k], leave->bodies[2 * k + 1]);
-    fs_hole_comments(&holes, &nholes, &capholes, text, len);
+    fs_xs_comment_lines(text, len, &holes, &nholes, &capholes); /* nothing of the index reads them */
     if (nholes > 1)
         qsort(holes, (size_t)nholes, 2 * sizeof *holes, fs_long_pair_cmp);
     fs_fe_result r;

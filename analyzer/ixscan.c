@@ -225,6 +225,48 @@ static long fs_xs_skip_lexical(const char *t, long len, long i)
     return i;
 }
 
+void fs_xs_comment_lines(const char *t, long len, long **holes, int *nholes, int *cap)
+{
+    int bol = 1; /* only blanks since the line began */
+    for (long i = 0; i < len;) {
+        char c = t[i];
+        if (FS_XS_EOL(c)) {
+            bol = 1;
+            i++;
+            continue;
+        }
+        if (c == ' ' || c == '\t' || c == '\f' || c == '\v') {
+            i++;
+            continue;
+        }
+        long e = fs_xs_skip_lexical(t, len, i);
+        if (e == i || c != '/') { /* code, or a literal */
+            bol = 0;
+            i = e == i ? i + 1 : e;
+            continue;
+        }
+        /* a line comment a backslash continues goes on to the next line */
+        int continued = 0;
+        while (t[i + 1] == '/' && e < len && t[e - 1] == '\\') {
+            continued = 1;
+            e += t[e] == '\r' && e + 1 < len && t[e + 1] == '\n' ? 2 : 1;
+            while (e < len && !FS_XS_EOL(t[e]))
+                e++;
+        }
+        long q = e;
+        while (q < len && (t[q] == ' ' || t[q] == '\t'))
+            q++;
+        if (bol && !continued && (q >= len || FS_XS_EOL(t[q])) && e - i > 2) {
+            fs_grow(holes, cap, 2 * *nholes + 2, sizeof **holes);
+            (*holes)[2 * *nholes] = i;
+            (*holes)[2 * *nholes + 1] = e;
+            (*nholes)++;
+        }
+        bol = 0;
+        i = e;
+    }
+}
+
 /* The offset of the ')' matching t[open] == '(', before `end`, or -1. */
 static long fs_xs_match(const char *t, long end, long open)
 {

@@ -62,6 +62,10 @@ void fs_xs_settle(fs_xs *x, fs_xs_file *files, int nfiles);
  * gains summaries later: the index lowers it then. */
 void fs_xs_relevance(fs_xs *x, fs_xs_file *file, int (*has_params)(void *arg, const char *name), void *arg);
 const char *fs_xs_name(const fs_xs *x, int id);
+/* The comments of text alone on their lines (blanks only before and after
+ * them), as begin, end pairs appended to *holes (the parser passes over
+ * them); a line comment that a backslash continues is not one. */
+void fs_xs_comment_lines(const char *text, long len, long **holes, int *nholes, int *cap);
 /* An order of the files (order[0, nfiles)) in which a file comes after the
  * files whose functions its functions call, as far as the call graph of the
  * text allows: by the lowest level (height in the call graph) of its

@@ -11,6 +11,7 @@
 
 #include "ixscan.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 static const fs_xs_fn *find(const fs_xs *x, const fs_xs_file *f, const char *name, int kind)
@@ -160,6 +161,36 @@ static void test_line_endings(void **state)
     }
 }
 
+/* The comments the parser may pass over: alone on their lines only. */
+static void test_comment_lines(void **state)
+{
+    (void)state;
+    static const char src[] = "/* alone */\n"             /* 0: a hole */
+                              "int a; /* after code */\n"
+                              "/* before code */ int b;\n"
+                              "  // alone, indented  \r\n"  /* a hole */
+                              "char *s = \"/* in a string */\";\n"
+                              "// continued \\\n"
+                              "   still the comment\n"
+                              "/* two\n   lines */\r"            /* a hole */
+                              "int c;\n";
+    long *holes = NULL;
+    int n = 0, cap = 0;
+    fs_xs_comment_lines(src, (long)strlen(src), &holes, &n, &cap);
+    assert_int_equal(n, 3);
+    const char *want[] = { "/* alone */", "// alone, indented  ", "/* two\n   lines */" };
+    for (int k = 0; k < n; k++) {
+        size_t len = strlen(want[k]);
+        /* a line comment ends before the line's end; its trailing blanks
+         * belong to it */
+        if (want[k][1] == '/')
+            len = strlen("// alone, indented  ");
+        assert_int_equal(holes[2 * k + 1] - holes[2 * k], (long)len);
+        assert_memory_equal(src + holes[2 * k], want[k], len);
+    }
+    free(holes);
+}
+
 static void test_relevance(void **state)
 {
     (void)state;
@@ -292,6 +323,7 @@ int main(void)
         cmocka_unit_test(test_definitions),
         cmocka_unit_test(test_unclear),
         cmocka_unit_test(test_line_endings),
+        cmocka_unit_test(test_comment_lines),
         cmocka_unit_test(test_relevance),
         cmocka_unit_test(test_changes),
         cmocka_unit_test(test_macros_scope),
