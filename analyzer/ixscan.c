@@ -267,8 +267,8 @@ void fs_xs_comment_lines(const char *t, long len, long **holes, int *nholes, int
     }
 }
 
-/* The offset of the ')' matching t[open] == '(', before `end`, or -1. */
-static long fs_xs_match(const char *t, long end, long open)
+/* The offset of the `cc` matching t[open] == `oc`, before `end`, or -1. */
+static long fs_xs_closing(const char *t, long end, long open, char oc, char cc)
 {
     int d = 0;
     for (long k = open; k < end;) {
@@ -277,13 +277,19 @@ static long fs_xs_match(const char *t, long end, long open)
             k = s;
             continue;
         }
-        if (t[k] == '(')
+        if (t[k] == oc)
             d++;
-        else if (t[k] == ')' && --d == 0)
+        else if (t[k] == cc && --d == 0)
             return k;
         k++;
     }
     return -1;
+}
+
+/* The offset of the ')' matching t[open] == '(', before `end`, or -1. */
+static long fs_xs_match(const char *t, long end, long open)
+{
+    return fs_xs_closing(t, end, open, '(', ')');
 }
 
 static int fs_xs_is_param(const fs_xs *x, const char *t, long b, long e)
@@ -695,20 +701,9 @@ void fs_xs_scan(fs_xs *x, const char *t, long len, fs_xs_file *out)
             }
         } else if (c == '{') {
             /* find the matching brace; a function's body is scanned */
-            long e = i + 1;
-            int d = 1;
-            while (e < len && d > 0) {
-                long s2 = fs_xs_skip_lexical(t, len, e);
-                if (s2 != e) {
-                    e = s2;
-                    continue;
-                }
-                if (t[e] == '{')
-                    d++;
-                else if (t[e] == '}')
-                    d--;
-                e++;
-            }
+            long close = fs_xs_closing(t, len, i, '{', '}');
+            int d = close < 0; /* unmatched: the block runs to the end */
+            long e = close < 0 ? len : close + 1;
             int is_def = after_paren && last >= 0 && pdepth == 0;
             int name = is_def ? fs_xs_intern(x, t + last, (size_t)lastlen) : -1;
             if (is_def && (x->flags[name] & XS_KW)) {
