@@ -520,8 +520,8 @@ int fs_cli_main(int argc, char **argv)
         ix = fs_index_build(root, cache, &ist);
         o.project = fs_index_summaries(ix);
         if (getenv("FSCHECK_INDEX_STATS"))
-            fprintf(stderr, "fscheck: index of %s: %d files, %d parsed, %d from the cache, %.3f s\n", root, ist.files,
-                    ist.parsed, ist.from_cache, ist.seconds);
+            fprintf(stderr, "fscheck: index of %s: %d files, %d parsed, %d from the cache (%d unread), %.3f s\n", root,
+                    ist.files, ist.parsed, ist.from_cache, ist.unread, ist.seconds);
         free(cache);
         free(root);
     }

@@ -19,7 +19,7 @@
 #include <unistd.h>
 
 #define FS_INDEX_FORMAT "fscheck-index"
-#define FS_INDEX_VERSION 8
+#define FS_INDEX_VERSION 9
 #define FS_INDEX_MAX_FILES 200000
 #define FS_INDEX_ROUNDS 8
 
@@ -46,7 +46,14 @@ typedef struct fs_ix_file {
     char *rel;    /* relative to the root (cache key) */
     unsigned long long hash;
     long size;
-    int loaded;   /* content read this run */
+    /* what lstat said when the index walked the project; stamped: what it
+     * said is older than the read by more than a clock tick, so the same
+     * answer later means the same content (no need to read it again) */
+    long long mtime_ns, ctime_ns;
+    unsigned long long ino;
+    long long st_size;
+    int stamped;
+    int loaded;   /* content known this run (read, or stamped as cached) */
     int fresh;    /* record valid (from the cache or parsed) */
     fs_strs ids;      /* names called */
     fs_strs includes; /* #include names */
@@ -273,6 +280,10 @@ static void fs_ix_walk(fs_index *ix, const char *dir, int depth)
                 memset(f, 0, sizeof *f);
                 f->path = p;
                 f->rel = fs_xstrdup(p + strlen(ix->root) + (strcmp(ix->root, "/") == 0 ? 0 : 1));
+                f->mtime_ns = (long long)st.st_mtim.tv_sec * 1000000000LL + st.st_mtim.tv_nsec;
+                f->ctime_ns = (long long)st.st_ctim.tv_sec * 1000000000LL + st.st_ctim.tv_nsec;
+                f->ino = (unsigned long long)st.st_ino;
+                f->st_size = (long long)st.st_size;
                 p = NULL;
             }
         }
@@ -1188,13 +1199,65 @@ static int fs_read_strs(json_t *a, fs_strs *out)
     return 0;
 }
 
+/* The call graph's part of the cache (each file's edges, its functions'
+ * callees) is a file of its own beside the index: a run that finds no file
+ * changed since does not need it, and does not read it. */
+static char *fs_ix_graph_path(const char *cache)
+{
+    size_t n = strlen(cache);
+    if (n > 5 && strcmp(cache + n - 5, ".json") == 0)
+        return fs_xasprintf("%.*s.graph.json", (int)(n - 5), cache);
+    return fs_xasprintf("%s.graph", cache);
+}
+
+/* Write doc to path by a temporary file and a rename. */
+static int fs_ix_write(json_t *doc, const char *path)
+{
+    char *tmp = fs_xasprintf("%s.tmp.%ld", path, (long)getpid());
+    int rc = json_dump_file(doc, tmp, JSON_COMPACT);
+    if (rc == 0)
+        rc = rename(tmp, path);
+    if (rc != 0)
+        unlink(tmp);
+    free(tmp);
+    return rc;
+}
+
+/* A function-level summary (defined, changes files) with nothing else
+ * said: kept in the cache as [name, param, static] (most are these). */
+static void fs_ix_plain_op(fs_op *op)
+{
+    memset(op, 0, sizeof *op);
+    op->access_mode = FS_MODE_UNKNOWN;
+}
+
+static int fs_ix_is_plain(const fs_summary *s)
+{
+    fs_op plain;
+    fs_ix_plain_op(&plain);
+    const fs_op *op = &s->op;
+    return s->param < 0 && op->kind == plain.kind && op->family == plain.family && op->access_mode == plain.access_mode &&
+           op->follows == plain.follows && op->fields_read == plain.fields_read && op->open_mode == plain.open_mode &&
+           op->excl == plain.excl && op->pure == plain.pure && op->sense.kind == plain.sense.kind &&
+           op->sense.when_true == plain.sense.when_true && op->sense.when_false == plain.sense.when_false &&
+           op->via_wrapper == plain.via_wrapper && op->pred[0] == '\0' && !op->base && !op->copies;
+}
+
 static void fs_ix_save(const fs_index *ix, const char *cache)
 {
+    /* the two files of one save share a generation */
+    struct timespec now;
+    clock_gettime(CLOCK_REALTIME, &now);
+    char gen[64];
+    snprintf(gen, sizeof gen, "%llx-%lx-%lx", (unsigned long long)now.tv_sec, (unsigned long)now.tv_nsec,
+             (unsigned long)getpid());
+    json_t *graph = json_array();
     json_t *doc = json_object();
     json_object_set_new(doc, "format", json_string(FS_INDEX_FORMAT));
     json_object_set_new(doc, "version", json_integer(FS_INDEX_VERSION));
     json_object_set_new(doc, "tool", json_string(FSCHECK_VERSION));
     json_object_set_new(doc, "root", json_string(ix->root));
+    json_object_set_new(doc, "generation", json_string(gen));
     json_t *files = json_array();
     for (int i = 0; i < ix->nfiles; i++) {
         const fs_ix_file *f = &ix->files[i];
@@ -1206,22 +1269,22 @@ static void fs_ix_save(const fs_index *ix, const char *cache)
         json_object_set_new(o, "path", json_string(f->rel));
         json_object_set_new(o, "hash", json_string(hex));
         json_object_set_new(o, "size", json_integer(f->size));
+        if (f->stamped)
+            json_object_set_new(o, "stamp", json_pack("[I,I,I,I]", (json_int_t)f->st_size, (json_int_t)f->mtime_ns,
+                                                      (json_int_t)f->ctime_ns, (json_int_t)f->ino));
         json_object_set_new(o, "ids", fs_json_strs(&f->ids));
         json_object_set_new(o, "includes", fs_json_strs(&f->includes));
-        json_object_set_new(o, "edges", fs_json_strs(&f->edges));
         json_t *sums = json_array();
         for (int k = 0; k < f->sums->n; k++) {
             const fs_summary *s = &f->sums->v[k];
             const fs_op *op = &s->op;
-            json_t *j = json_pack("{s:s,s:i,s:b,s:[iiiiiiiiiiiis]}", "name", s->name, "param", s->param, "static",
-                                  k < f->nstatics && f->statics[k], "op", (int)op->kind, (int)op->family,
-                                  op->access_mode, op->follows, op->fields_read, op->open_mode, op->excl, op->pure,
-                                  (int)op->sense.kind, (int)op->sense.when_true, (int)op->sense.when_false,
-                                  op->via_wrapper, op->pred);
-            if (j)
-                json_object_set_new(j, "base", json_string(op->base ? op->base : ""));
-            if (j && op->copies)
-                json_object_set_new(j, "copies", json_true());
+            /* an array, not an object: a warm run reads thousands */
+            json_t *j = fs_ix_is_plain(s) ? json_pack("[s,i,b]", s->name, s->param, k < f->nstatics && f->statics[k]) :
+                        json_pack("[s,i,b,i,i,i,i,i,i,i,i,i,i,i,i,s,s,b]", s->name, s->param,
+                                  k < f->nstatics && f->statics[k], (int)op->kind, (int)op->family, op->access_mode,
+                                  op->follows, op->fields_read, op->open_mode, op->excl, op->pure, (int)op->sense.kind,
+                                  (int)op->sense.when_true, (int)op->sense.when_false, op->via_wrapper, op->pred,
+                                  op->base ? op->base : "", op->copies);
             if (j)
                 json_array_append_new(sums, j);
         }
@@ -1235,7 +1298,7 @@ static void fs_ix_save(const fs_index *ix, const char *cache)
             if (j)
                 json_array_append_new(fns, j);
         }
-        json_object_set_new(o, "fns", fns);
+        json_array_append_new(graph, json_pack("[o,o]", fs_json_strs(&f->edges), fns));
         json_t *macros = json_array();
         for (int k = 0; k < f->macros.n; k++)
             json_array_append_new(macros, json_pack("[s,o]", f->macros.v[k], fs_json_strs(&f->macro_ids[k])));
@@ -1258,12 +1321,13 @@ static void fs_ix_save(const fs_index *ix, const char *cache)
         mkdir(dir, 0700);
     }
     free(dir);
-    char *tmp = fs_xasprintf("%s.tmp.%ld", cache, (long)getpid());
-    if (json_dump_file(doc, tmp, JSON_COMPACT) == 0)
-        rename(tmp, cache);
-    else
-        unlink(tmp);
-    free(tmp);
+    json_t *gdoc = json_pack("{s:s,s:i,s:s,s:o}", "format", FS_INDEX_FORMAT, "version", FS_INDEX_VERSION, "generation",
+                             gen, "files", graph);
+    char *gpath = fs_ix_graph_path(cache);
+    if (gdoc && fs_ix_write(gdoc, gpath) == 0)
+        fs_ix_write(doc, cache);
+    free(gpath);
+    json_decref(gdoc);
     json_decref(doc);
 }
 
@@ -1281,7 +1345,11 @@ static json_t *fs_ix_load(const char *cache, const char *root)
     if (!cache)
         return NULL;
     json_error_t e;
-    json_t *doc = json_load_file(cache, 0, &e);
+    long len = 0;
+    const char *why;
+    char *text = fs_read_file(cache, &len, &why); /* then parsed from memory: faster than from a stream */
+    json_t *doc = text ? json_loadb(text, (size_t)len, 0, &e) : NULL;
+    free(text);
     if (!doc)
         return NULL;
     json_t *files = json_object_get(doc, "files");
@@ -1298,35 +1366,82 @@ static json_t *fs_ix_load(const char *cache, const char *root)
     json_array_foreach(files, i, f) {
         if (!json_is_string(json_object_get(f, "path")) || !json_is_string(json_object_get(f, "hash")) ||
             !json_is_integer(json_object_get(f, "size")) || !json_is_array(json_object_get(f, "ids")) ||
-            !json_is_array(json_object_get(f, "includes")) || !json_is_array(json_object_get(f, "edges")) ||
-            !json_is_array(json_object_get(f, "summaries")) || !json_is_array(json_object_get(f, "fns"))) {
+            !json_is_array(json_object_get(f, "includes")) || !json_is_array(json_object_get(f, "summaries"))) {
             json_decref(doc);
             return NULL;
         }
     }
+    if (!json_is_string(json_object_get(doc, "generation"))) {
+        json_decref(doc);
+        return NULL;
+    }
     return doc;
+}
+
+/* The graph file of the index doc: an array with an entry per file of the
+ * index, or NULL when it is missing or not of the same save. */
+static json_t *fs_ix_load_graph(const char *cache, json_t *doc)
+{
+    char *path = fs_ix_graph_path(cache);
+    long len = 0;
+    const char *why;
+    char *text = fs_read_file(path, &len, &why);
+    free(path);
+    json_error_t e;
+    json_t *g = text ? json_loadb(text, (size_t)len, 0, &e) : NULL;
+    free(text);
+    const char *gen = json_string_value(json_object_get(g, "generation"));
+    const char *fmt = json_string_value(json_object_get(g, "format"));
+    json_t *files = json_object_get(g, "files");
+    if (!gen || strcmp(gen, json_string_value(json_object_get(doc, "generation"))) != 0 || !fmt ||
+        strcmp(fmt, FS_INDEX_FORMAT) != 0 || json_integer_value(json_object_get(g, "version")) != FS_INDEX_VERSION ||
+        !json_is_array(files) || json_array_size(files) != json_array_size(json_object_get(doc, "files"))) {
+        json_decref(g);
+        return NULL;
+    }
+    json_incref(files);
+    json_decref(g);
+    return files;
+}
+
+/* Whether the record's stamp is what lstat says of the file now. */
+static int fs_ix_stamp_matches(const fs_ix_file *f, json_t *c)
+{
+    json_int_t size, mt, ct, ino;
+    if (json_unpack(json_object_get(c, "stamp"), "[I,I,I,I!]", &size, &mt, &ct, &ino) != 0)
+        return 0;
+    return size == f->st_size && mt == f->mtime_ns && ct == f->ctime_ns && (unsigned long long)ino == f->ino &&
+           json_is_string(json_object_get(c, "hash")) && json_integer_value(json_object_get(c, "size")) == size;
 }
 
 static int fs_ix_from_cache(fs_ix_file *f, json_t *j)
 {
     fs_ix_clear_record(f);
     f->sums = fs_summaries_new();
-    if (fs_read_strs(json_object_get(j, "ids"), &f->ids) || fs_read_strs(json_object_get(j, "includes"), &f->includes) ||
-        fs_read_strs(json_object_get(j, "edges"), &f->edges))
+    if (fs_read_strs(json_object_get(j, "ids"), &f->ids) || fs_read_strs(json_object_get(j, "includes"), &f->includes))
         goto bad;
     size_t i;
     json_t *s;
     json_array_foreach(json_object_get(j, "summaries"), i, s) {
         fs_summary sum;
         memset(&sum, 0, sizeof sum);
-        int kind, family, sk, st, sf, stat_, via;
-        const char *name, *base = "", *pred;
-        if (json_unpack(s, "{s:s,s:i,s:b,s:[iiiiiiiiiiiis]}", "name", &name, "param", &sum.param, "static", &stat_,
-                        "op", &kind, &family, &sum.op.access_mode, &sum.op.follows, &sum.op.fields_read,
-                        &sum.op.open_mode, &sum.op.excl, &sum.op.pure, &sk, &st, &sf, &via, &pred) != 0)
+        int kind, family, sk, st, sf, stat_, via, copies;
+        const char *name, *base, *pred;
+        if (json_array_size(s) == 3) {
+            if (json_unpack(s, "[s,i,b!]", &name, &sum.param, &stat_) != 0 || sum.param >= 0 ||
+                sum.param < FS_SUMMARY_DEFINED)
+                goto bad;
+            fs_ix_plain_op(&sum.op);
+            sum.name = (char *)name;
+            sum.file = f->rel;
+            fs_ix_add_summary(f, &sum, stat_);
+            continue;
+        }
+        if (json_unpack(s, "[s,i,b,i,i,i,i,i,i,i,i,i,i,i,i,s,s,b!]", &name, &sum.param, &stat_, &kind, &family,
+                        &sum.op.access_mode, &sum.op.follows, &sum.op.fields_read, &sum.op.open_mode, &sum.op.excl,
+                        &sum.op.pure, &sk, &st, &sf, &via, &pred, &base, &copies) != 0)
             goto bad;
-        json_unpack(s, "{s?s}", "base", &base);
-        sum.op.copies = json_is_true(json_object_get(s, "copies"));
+        sum.op.copies = copies;
         if (kind < FS_OP_NONE || kind > FS_OP_MAYBE || sum.param < FS_SUMMARY_DEFINED || strlen(pred) >= sizeof sum.op.pred ||
             sk < FS_VAL_UNKNOWN || sk > FS_VAL_BOOL || st < 0 || st > FS_OUT_FAIL || sf < 0 || sf > FS_OUT_FAIL)
             goto bad;
@@ -1342,25 +1457,6 @@ static int fs_ix_from_cache(fs_ix_file *f, json_t *j)
         const fs_call_spec *sp = base && *base ? fs_call_lookup(base) : NULL;
         sum.op.base = sp ? sp->name : NULL;
         fs_ix_add_summary(f, &sum, stat_);
-    }
-    json_t *fns = json_object_get(j, "fns");
-    f->fns = fs_xcalloc(json_array_size(fns) + 1, sizeof *f->fns);
-    json_array_foreach(fns, i, s) {
-        const char *name;
-        int st, own, der;
-        json_t *callees, *edges;
-        json_int_t bb, be;
-        if (json_unpack(s, "[s,b,b,b,o,o,I,I]", &name, &st, &own, &der, &callees, &edges, &bb, &be) != 0)
-            goto bad;
-        fs_ix_fn *xf = &f->fns[f->nfns++];
-        xf->name = fs_xstrdup(name);
-        xf->is_static = st;
-        xf->own_changes = own;
-        xf->derived = der;
-        xf->body_begin = (long)bb;
-        xf->body_end = (long)be;
-        if (fs_read_strs(callees, &xf->callees) || fs_read_strs(edges, &xf->edges))
-            goto bad;
     }
     json_t *macros = json_object_get(j, "macros");
     if (!json_is_array(macros))
@@ -1380,6 +1476,35 @@ static int fs_ix_from_cache(fs_ix_file *f, json_t *j)
 bad:
     fs_ix_clear_record(f);
     return -1;
+}
+
+/* The record's call graph, from its entry g of the graph file. */
+static int fs_ix_graph_from_cache(fs_ix_file *f, json_t *g)
+{
+    json_t *edges, *fns;
+    if (json_unpack(g, "[o,o!]", &edges, &fns) != 0 || !json_is_array(fns) || fs_read_strs(edges, &f->edges))
+        return -1;
+    size_t i;
+    json_t *s;
+    f->fns = fs_xcalloc(json_array_size(fns) + 1, sizeof *f->fns);
+    json_array_foreach(fns, i, s) {
+        const char *name;
+        int st, own, der;
+        json_t *callees, *fedges;
+        json_int_t bb, be;
+        if (json_unpack(s, "[s,b,b,b,o,o,I,I]", &name, &st, &own, &der, &callees, &fedges, &bb, &be) != 0)
+            return -1;
+        fs_ix_fn *xf = &f->fns[f->nfns++];
+        xf->name = fs_xstrdup(name);
+        xf->is_static = st;
+        xf->own_changes = own;
+        xf->derived = der;
+        xf->body_begin = (long)bb;
+        xf->body_end = (long)be;
+        if (fs_read_strs(callees, &xf->callees) || fs_read_strs(fedges, &xf->edges))
+            return -1;
+    }
+    return 0;
 }
 
 char *fs_index_default_cache(const char *root)
@@ -1603,18 +1728,38 @@ fs_index *fs_index_build(const char *root, const char *cache, fs_index_stats *st
     unsigned char *stale = fs_xcalloc((size_t)ix->nfiles + 1, 1); /* changed since cached: parsed whole */
     char **texts = fs_xcalloc((size_t)ix->nfiles + 1, sizeof *texts);
     long *lens = fs_xcalloc((size_t)ix->nfiles + 1, sizeof *lens);
-    /* the cache's records, by relative path */
+    /* the cache's records, by relative path (their index in the cache) */
     json_t *byrel = json_object();
+    json_t *cached = json_object_get(doc, "files");
     if (doc) {
         size_t i;
         json_t *f;
-        json_array_foreach(json_object_get(doc, "files"), i, f)
-            json_object_set(byrel, json_string_value(json_object_get(f, "path")), f);
+        json_array_foreach(cached, i, f)
+            json_object_set_new(byrel, json_string_value(json_object_get(f, "path")), json_integer((json_int_t)i));
     }
+    int *cache_at = fs_xmalloc(sizeof(int) * ((size_t)ix->nfiles + 1)); /* per file: its record in the cache, or -1 */
+    int any_changed = 0; /* a file changed, new or gone since the cache: the call graph is needed */
+    int restamp = 0;     /* a file the cache has no stamp of could have one now: written again */
     for (int i = 0; i < ix->nfiles; i++) {
         fs_ix_file *f = &ix->files[i];
+        json_t *at = json_object_get(byrel, f->rel);
+        json_t *c = at ? json_array_get(cached, (size_t)json_integer_value(at)) : NULL;
+        cache_at[i] = c ? (int)json_integer_value(at) : -1;
+        if (c && fs_ix_stamp_matches(f, c) && fs_ix_from_cache(f, c) == 0) {
+            /* unchanged since it was read for the cache, as lstat tells */
+            f->hash = strtoull(json_string_value(json_object_get(c, "hash")), NULL, 16);
+            f->size = (long)json_integer_value(json_object_get(c, "size"));
+            f->loaded = 1;
+            f->stamped = 1;
+            st->from_cache++;
+            st->unread++;
+            json_object_del(byrel, f->rel);
+            continue;
+        }
         const char *why;
         long len = 0;
+        struct timespec now;
+        clock_gettime(CLOCK_REALTIME, &now);
         char *text = fs_read_file(f->path, &len, &why);
         if (!text || memchr(text, '\0', (size_t)len)) {
             free(text);
@@ -1623,16 +1768,20 @@ fs_index *fs_index_build(const char *root, const char *cache, fs_index_stats *st
         f->hash = fs_hash64(text, len);
         f->size = len;
         f->loaded = 1;
+        /* a change within a tick of the read could leave lstat's answer as it was */
+        long long racy = (long long)now.tv_sec * 1000000000LL + now.tv_nsec - 2000000000LL;
+        f->stamped = f->st_size == len && f->mtime_ns < racy && f->ctime_ns < racy;
         texts[i] = text;
         lens[i] = len;
-        json_t *c = json_object_get(byrel, f->rel);
         char hex[32];
         snprintf(hex, sizeof hex, "%016llx", f->hash);
         if (c && strcmp(json_string_value(json_object_get(c, "hash")), hex) == 0 &&
             json_integer_value(json_object_get(c, "size")) == len && fs_ix_from_cache(f, c) == 0) {
             st->from_cache++;
+            restamp |= f->stamped; /* not stamped in the cache, and old enough now */
         } else {
             dirty[i] = 1;
+            any_changed = 1;
             /* changed since: what the cache says of it is what its callers
              * were lowered with, to be compared with what it says now */
             if (c && fs_ix_from_cache(f, c) == 0)
@@ -1645,17 +1794,46 @@ fs_index *fs_index_build(const char *root, const char *cache, fs_index_stats *st
      * lowered with them (seq 1 is after the cache, before this run's parses) */
     {
         const char *key;
-        json_t *c;
-        json_object_foreach(byrel, key, c) {
+        json_t *at;
+        json_object_foreach(byrel, key, at) {
+            any_changed = 1;
             size_t k;
             json_t *s;
-            json_array_foreach(json_object_get(c, "summaries"), k, s) {
-                const char *name = json_string_value(json_object_get(s, "name"));
-                if (name && json_integer_value(json_object_get(s, "param")) >= 0)
+            json_array_foreach(json_object_get(json_array_get(cached, (size_t)json_integer_value(at)), "summaries"), k, s) {
+                const char *name = json_string_value(json_array_get(s, 0));
+                if (name && json_integer_value(json_array_get(s, 1)) >= 0)
                     fs_ix_name_get(ix, name)->changed_at = 1;
             }
         }
     }
+    /* the call graph of the records, when anything is to be lowered again
+     * (or the cache written again: it keeps the graph) */
+    if (doc && (any_changed || restamp)) {
+        json_t *graph = fs_ix_load_graph(cache, doc);
+        int ok = graph != NULL;
+        for (int i = 0; i < ix->nfiles && ok; i++)
+            if (ix->files[i].fresh && cache_at[i] >= 0)
+                ok = fs_ix_graph_from_cache(&ix->files[i], json_array_get(graph, (size_t)cache_at[i])) == 0;
+        json_decref(graph);
+        if (!ok) {
+            /* no call graph of the same save: as without a cache */
+            for (int i = 0; i < ix->nfiles; i++) {
+                fs_ix_clear_record(&ix->files[i]);
+                if (ix->files[i].loaded && !texts[i]) {
+                    const char *why;
+                    texts[i] = fs_read_file(ix->files[i].path, &lens[i], &why);
+                }
+                dirty[i] = texts[i] != NULL;
+                stale[i] = 0;
+            }
+            for (int k = 0; k < ix->capnames; k++)
+                if (ix->names[k].name)
+                    ix->names[k].changed_at = 0;
+            st->from_cache = st->unread = 0;
+            st->cache_used = 0;
+        }
+    }
+    free(cache_at);
     json_decref(byrel);
     json_decref(doc);
 
@@ -1679,6 +1857,10 @@ fs_index *fs_index_build(const char *root, const char *cache, fs_index_stats *st
     for (int i = 0; i < ix->nfiles; i++) {
         const fs_ix_file *f = &ix->files[i];
         scans[i].header = f->rel[strlen(f->rel) - 1] == 'h';
+        if (!texts[i] && any_dirty && f->loaded) {
+            const char *why;
+            texts[i] = fs_read_file(f->path, &lens[i], &why); /* stamped as cached, not read yet */
+        }
         if (texts[i] && any_dirty)
             fs_xs_scan(xs, texts[i], lens[i], &scans[i]);
         if (!dirty[i]) {
@@ -1791,7 +1973,7 @@ fs_index *fs_index_build(const char *root, const char *cache, fs_index_stats *st
     free(dirty);
     free(parsed);
     free(stale);
-    if (cache && (any_parsed || !st->cache_used))
+    if (cache && (any_parsed || !st->cache_used || restamp))
         fs_ix_save(ix, cache);
     ix->bypath = fs_xmalloc(sizeof *ix->bypath * ((size_t)ix->nfiles + 1));
     for (int i = 0; i < ix->nfiles; i++)

@@ -21,6 +21,7 @@ typedef struct fs_index_stats {
     int files;       /* .c and .h files under the root */
     int parsed;      /* of which read with tree-sitter in this run */
     int from_cache;  /* of which taken from the cache */
+    int unread;      /* of those, not read at all (lstat says as when cached) */
     double seconds;  /* time spent indexing */
     int cache_used;  /* a valid cache was found */
 } fs_index_stats;

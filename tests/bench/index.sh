@@ -112,7 +112,7 @@ timed() {
 }
 # index_seconds NAME: the index time fscheck printed in NAME.err
 index_seconds() {
-    sed -n 's/^fscheck: index of .*: \([0-9]*\) files, \([0-9]*\) parsed, \([0-9]*\) from the cache, \([0-9.]*\) s$/\4 \1 \2 \3/p' "$work/$1.err" | tail -n 1
+    sed -n 's/^fscheck: index of .*: \([0-9]*\) files, \([0-9]*\) parsed, \([0-9]*\) from the cache ([0-9]* unread), \([0-9.]*\) s$/\4 \1 \2 \3/p' "$work/$1.err" | tail -n 1
 }
 
 # clang: one process per file, from SRC_DIR, with FLAGS

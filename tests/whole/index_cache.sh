@@ -1,8 +1,9 @@
 # index_cache.sh - the project index and its cache: a wrapper of a wrapper
 # across three files (defined in files that sort after their callers), the
 # same findings with an empty and with a filled cache, a changed (and a
-# removed) wrapper that changes what the files kept in the cache say, and a
-# corrupt or foreign cache ignored and rewritten.
+# removed) wrapper that changes what the files kept in the cache say, a
+# corrupt or foreign cache ignored and rewritten, the call graph file, and
+# files not read again while lstat shows them unchanged.
 . "$(dirname "$0")/lib.sh"
 
 P=$TMP/proj
@@ -120,4 +121,56 @@ st=$(run foreign)
 grep -q "3 files, 3 parsed, 0 from the cache" "$TMP/foreign.err" || fail "foreign cache used: $(cat "$TMP/foreign.err")"
 cmp -s "$TMP/cold.json" "$TMP/foreign.json" || fail "foreign cache: report differs from the cold one"
 
-pass "index cache: cold, warm, a changed wrapper, corrupt and foreign caches"
+# 6. the call graph is a file of its own, read when a file changed: missing,
+#    or of another save, the index is built again as without a cache
+run graph >/dev/null
+ls "$CACHE"/index-*.graph.json >/dev/null 2>&1 || fail "no call graph file written in $CACHE"
+for g in "$CACHE"/index-*.graph.json; do
+    python3 - "$g" <<'EOF' || fail "python3 could not edit the call graph"
+import json, sys
+d = json.load(open(sys.argv[1]))
+d["generation"] = "another"
+json.dump(d, open(sys.argv[1], "w"))
+EOF
+done
+printf '\n' >>"$P/src/m_has.c"
+st=$(run graph-other)
+[ "$st" = 1 ] || fail "call graph of another save: exit status $st"
+grep -q "3 files, 3 parsed, 0 from the cache" "$TMP/graph-other.err" ||
+    fail "call graph of another save: index stats: $(cat "$TMP/graph-other.err")"
+cmp -s "$TMP/cold.json" "$TMP/graph-other.json" || fail "call graph of another save: report differs from the cold one"
+rm -f "$CACHE"/index-*.graph.json
+printf '\n' >>"$P/src/m_has.c"
+st=$(run graph-gone)
+grep -q "3 files, 3 parsed, 0 from the cache" "$TMP/graph-gone.err" ||
+    fail "call graph gone: index stats: $(cat "$TMP/graph-gone.err")"
+cmp -s "$TMP/cold.json" "$TMP/graph-gone.json" || fail "call graph gone: report differs from the cold one"
+
+# 7. a file lstat shows as it was when cached is not read again, once its
+#    times are older than a clock tick at the read (then the cache is
+#    written again with them); a change of the same size with the old
+#    modification time back is still seen (its change time is new)
+sleep 3
+st=$(run restamp)
+grep -q "3 files, 0 parsed, 3 from the cache (0 unread)" "$TMP/restamp.err" ||
+    fail "files older than a tick: index stats: $(cat "$TMP/restamp.err")"
+st=$(run unread)
+grep -q "3 files, 0 parsed, 3 from the cache (3 unread)" "$TMP/unread.err" ||
+    fail "unchanged files read again: index stats: $(cat "$TMP/unread.err")"
+cmp -s "$TMP/cold.json" "$TMP/unread.json" || fail "unchanged files: report differs from the cold one"
+cp -p "$P/src/z_exists.c" "$TMP/z_exists.orig"
+python3 - "$P/src/z_exists.c" <<'EOF' || fail "python3 could not edit z_exists.c"
+import sys
+t = open(sys.argv[1]).read()
+n = t.replace("access(p, F_OK) == 0", "p != 0")
+n = n.replace("\n}", " " * (len(t) - len(n)) + "\n}")
+assert len(n) == len(t)
+open(sys.argv[1], "w").write(n)
+EOF
+touch -r "$TMP/z_exists.orig" "$P/src/z_exists.c"
+st=$(run same-size)
+[ "$st" = 0 ] || fail "a change of the same size and time: exit status $st, expected 0: $(cat "$TMP/same-size.err")"
+grep -q "3 files, 3 parsed, 2 from the cache (2 unread)" "$TMP/same-size.err" ||
+    fail "a change of the same size and time: index stats: $(cat "$TMP/same-size.err")"
+
+pass "index cache: cold, warm, a changed wrapper, corrupt and foreign caches, its call graph, lstat stamps"
