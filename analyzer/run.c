@@ -3,6 +3,7 @@
 #include "util.h"
 
 #include <pthread.h>
+#include <sys/stat.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -43,7 +44,8 @@ struct fs_pool {
     const fs_run_opts *opts;
     int *todo;            /* unit indexes to analyse */
     int ntodo;
-    int next;             /* next todo slot to take */
+    int next;             /* next todo slot to take (its place in `order`, when there is one) */
+    int *order;           /* with jobs: the slots, the largest units first */
     int done;
     fs_unit_result *res;  /* per todo slot */
     pthread_mutex_t lock;
@@ -225,6 +227,8 @@ static void *fs_worker(void *arg)
     for (;;) {
         pthread_mutex_lock(&p->lock);
         int slot = p->next < p->ntodo ? p->next++ : -1;
+        if (slot >= 0 && p->order)
+            slot = p->order[slot];
         pthread_mutex_unlock(&p->lock);
         if (slot < 0)
             break;
@@ -325,6 +329,16 @@ static void fs_stats_add(fs_stats *dst, fs_stats *src)
     memset(src, 0, sizeof *src);
 }
 
+/* Slots by cost (arg), the largest first, then by slot. */
+static int fs_cost_cmp(const void *a, const void *b, void *arg)
+{
+    const long long *cost = arg;
+    int x = *(const int *)a, y = *(const int *)b;
+    if (cost[x] != cost[y])
+        return cost[x] > cost[y] ? -1 : 1;
+    return x < y ? -1 : x > y;
+}
+
 void fs_run(const fs_units *units, const fs_run_opts *o, fs_findings *out, fs_stats *stats)
 {
     fs_pool p;
@@ -344,6 +358,22 @@ void fs_run(const fs_units *units, const fs_run_opts *o, fs_findings *out, fs_st
     if (jobs == 1) {
         fs_worker(&p);
     } else {
+        /* the units that take longest first (the size of the main file for
+         * a measure; one the prefilter passes over takes none), so that one
+         * started last does not leave the other workers idle; each unit's
+         * result keeps its slot, and so the output its order */
+        p.order = fs_xmalloc(sizeof(int) * ((size_t)p.ntodo + 1));
+        long long *cost = fs_xmalloc(sizeof(long long) * ((size_t)p.ntodo + 1));
+        for (int i = 0; i < p.ntodo; i++) {
+            const fs_unit *u = &units->v[p.todo[i]];
+            struct stat st;
+            p.order[i] = i;
+            cost[i] = o->prefilter && o->index && !fs_index_may_match(o->index, u->file) ? -1
+                      : stat(u->file, &st) == 0                                         ? (long long)st.st_size
+                                                                                        : 0;
+        }
+        qsort_r(p.order, (size_t)p.ntodo, sizeof *p.order, fs_cost_cmp, cost);
+        free(cost);
         pthread_t *t = fs_xcalloc((size_t)jobs, sizeof *t);
         pthread_attr_t attr;
         pthread_attr_init(&attr);
@@ -396,4 +426,5 @@ void fs_run(const fs_units *units, const fs_run_opts *o, fs_findings *out, fs_st
     free(p.claims);
     free(p.res);
     free(p.todo);
+    free(p.order);
 }
