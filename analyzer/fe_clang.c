@@ -47,6 +47,17 @@ typedef struct fs_cl {
     int *by_begin;        /* macro indexes by begin offset, then index */
     int depth;
     int too_deep;
+    /* lines of the files the locations are in: libclang is asked for
+     * offsets only (a line and column from it cost a search each) */
+    struct fs_cl_lines {
+        CXFile file;
+        unsigned *starts; /* offsets where lines begin; NULL: no contents (ask libclang) */
+        int n;
+    } *lines;
+    int nlines, caplines, lastlines;
+    CXFile name_file;     /* the last file whose name was looked up for cl->fn, and that name */
+    const char *name;
+    fs_func *name_fn;
 } fs_cl;
 
 typedef struct fs_kids {
@@ -82,11 +93,69 @@ static const char *fs_file_name(fs_cl *cl, CXFile f)
 {
     if (!f)
         return NULL;
+    if (cl->name && cl->name_fn == cl->fn && clang_File_isEqual(cl->name_file, f))
+        return cl->name;
     CXString s = clang_getFileName(f);
     const char *p = clang_getCString(s);
     const char *r = fs_func_intern_file(cl->fn, p ? p : "");
     clang_disposeString(s);
+    cl->name_file = f;
+    cl->name_fn = cl->fn;
+    cl->name = r;
     return r;
+}
+
+/* The line table of file f (made on first use from its contents). */
+static struct fs_cl_lines *fs_lines_of(fs_cl *cl, CXFile f)
+{
+    if (cl->lastlines < cl->nlines && clang_File_isEqual(cl->lines[cl->lastlines].file, f))
+        return &cl->lines[cl->lastlines];
+    for (int i = 0; i < cl->nlines; i++)
+        if (clang_File_isEqual(cl->lines[i].file, f)) {
+            cl->lastlines = i;
+            return &cl->lines[i];
+        }
+    fs_grow(&cl->lines, &cl->caplines, cl->nlines + 1, sizeof *cl->lines);
+    struct fs_cl_lines *t = &cl->lines[cl->nlines];
+    memset(t, 0, sizeof *t);
+    t->file = f;
+    size_t size = 0;
+    const char *text = clang_getFileContents(cl->tu, f, &size);
+    if (text) {
+        int cap = 0;
+        FS_PUSH(t->starts, t->n, cap, 0u);
+        /* as clang counts lines: LF, CR LF and CR alone each end one */
+        for (size_t i = 0; i < size; i++)
+            if (text[i] == '\n' || (text[i] == '\r' && (i + 1 >= size || text[i + 1] != '\n')))
+                FS_PUSH(t->starts, t->n, cap, (unsigned)(i + 1));
+    }
+    cl->lastlines = cl->nlines++;
+    return t;
+}
+
+/* Line and column (1-based, columns in bytes) of offset off of file f; the
+ * location l is asked when the file's contents are not known. */
+static void fs_line_col(fs_cl *cl, CXFile f, unsigned off, CXSourceLocation l, int expansion, unsigned *line,
+                        unsigned *col)
+{
+    struct fs_cl_lines *t = f ? fs_lines_of(cl, f) : NULL;
+    if (!t || !t->starts) {
+        if (expansion)
+            clang_getExpansionLocation(l, NULL, line, col, NULL);
+        else
+            clang_getFileLocation(l, NULL, line, col, NULL);
+        return;
+    }
+    int lo = 0, hi = t->n; /* the last start at or before off */
+    while (hi - lo > 1) {
+        int mid = (lo + hi) / 2;
+        if (t->starts[mid] <= off)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    *line = (unsigned)lo + 1;
+    *col = off - t->starts[lo] + 1;
 }
 
 /* The first place in by_begin of an expansion that starts at or after off. */
@@ -133,14 +202,15 @@ static CXFile fs_where(fs_cl *cl, CXSourceLocation l, fs_loc *lo, fs_macro_exp *
 {
     CXFile ef, ff;
     unsigned el, ec, eo, fl, fc, fo;
-    clang_getExpansionLocation(l, &ef, &el, &ec, &eo);
-    clang_getFileLocation(l, &ff, &fl, &fc, &fo);
+    clang_getExpansionLocation(l, &ef, NULL, NULL, &eo);
+    clang_getFileLocation(l, &ff, NULL, NULL, &fo);
     if (macro)
         *macro = NULL;
     if (ef && ff && clang_File_isEqual(ef, ff) && eo != fo) {
         fs_macro_exp *m = fs_macro_at(cl, ef, eo);
         if (m && fo > m->begin && fo < m->end) {
             /* spelled in the macro's argument, in this file */
+            fs_line_col(cl, ff, fo, l, 0, &fl, &fc);
             lo->line = (int)fl;
             lo->col = (int)fc;
             lo->offset = fo;
@@ -151,6 +221,7 @@ static CXFile fs_where(fs_cl *cl, CXSourceLocation l, fs_loc *lo, fs_macro_exp *
     } else if (ef && ff && !clang_File_isEqual(ef, ff) && macro) {
         *macro = fs_macro_at(cl, ef, eo);
     }
+    fs_line_col(cl, ef, eo, l, 1, &el, &ec);
     lo->line = (int)el;
     lo->col = (int)ec;
     lo->offset = eo;
@@ -1065,6 +1136,9 @@ int fs_fe_clang_parse(const char *path, const fs_clang_opts *o, fs_fe_result *r)
     }
     free(cl.macros);
     free(cl.vars);
+    for (int i = 0; i < cl.nlines; i++)
+        free(cl.lines[i].starts);
+    free(cl.lines);
     /* everything kept was copied out (names, files, ranges): the unit's
      * memory goes now, before the functions are lowered and checked */
     clang_disposeTranslationUnit(cp->tu);
