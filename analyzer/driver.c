@@ -283,26 +283,103 @@ static int fs_fallback_to_ts(fs_fe_result *r, fs_fe_result *ts, const char *path
  * functions holds one graph at a time.  Returns the summaries the last
  * round lowered with: lowered with them again, one by one, each function
  * has its final graph.  The caller deletes them. */
+/* The names a body calls (lowering looks summaries up by them alone). */
+static void fs_call_names(const fs_ast *body, const char ***out, int *n)
+{
+    const fs_ast **stack = NULL;
+    int sp = 0, cap = 0, ncap = 0;
+    *out = NULL;
+    *n = 0;
+    if (body)
+        FS_PUSH(stack, sp, cap, body);
+    while (sp > 0) {
+        const fs_ast *a = stack[--sp];
+        if (a->kind == FS_A_CALL && a->name)
+            FS_PUSH(*out, *n, ncap, (const char *)a->name);
+        for (int k = 0; k < a->nkids; k++)
+            if (a->kids[k])
+                FS_PUSH(stack, sp, cap, (const fs_ast *)a->kids[k]);
+    }
+    free(stack);
+}
+
+/* Whether tables a and b say the same of name (each its own entries, else
+ * its parent's), in the same order. */
+static int fs_same_of(const fs_summaries *a, const fs_summaries *b, const char *name)
+{
+    const fs_summary *x = fs_summaries_find(a, name), *y = fs_summaries_find(b, name);
+    for (; x && y; x = fs_summaries_next(a, x), y = fs_summaries_next(b, y))
+        if (x->param != y->param || !fs_op_equal(&x->op, &y->op))
+            return 0;
+    return !x && !y;
+}
+
+/* The unit's functions lowered with each other's summaries until those
+ * settle (the project's under them).  After the first round, a function is
+ * lowered again only when a name it calls says something new: the others
+ * would come out the same, and keep what they said. */
 static fs_summaries *fs_lower_all(fs_fe_result *r, const fs_summaries *project)
 {
+    int nf = r->nfuncs;
+    const char ***calls = fs_xcalloc((size_t)nf + 1, sizeof *calls);
+    int *ncalls = fs_xcalloc((size_t)nf + 1, sizeof *ncalls);
+    fs_summaries **own = fs_xcalloc((size_t)nf + 1, sizeof *own); /* per function: what it said last */
+    unsigned char *again = fs_xmalloc((size_t)nf + 1);
+    for (int i = 0; i < nf; i++) {
+        fs_call_names(r->funcs[i].body, &calls[i], &ncalls[i]);
+        own[i] = fs_summaries_new();
+        again[i] = 1;
+    }
+    const char **changed = NULL;
+    int nchanged = 0, capchanged = 0;
     fs_summaries *cur = fs_summaries_new_over(project);
     for (int round = 0; round < FS_SUMMARY_ROUNDS; round++) {
         fs_summaries *next = fs_summaries_new_over(project);
-        for (int i = 0; i < r->nfuncs; i++) {
-            fs_func_reset(r->funcs[i].fn);
-            if (r->funcs[i].body)
-                fs_lower(r->funcs[i].fn, r->funcs[i].body, cur);
-            fs_summarize(r->funcs[i].fn, next);
-            fs_func_drop_nodes(r->funcs[i].fn);
+        for (int i = 0; i < nf; i++) {
+            if (again[i]) {
+                fs_func_reset(r->funcs[i].fn);
+                if (r->funcs[i].body)
+                    fs_lower(r->funcs[i].fn, r->funcs[i].body, cur);
+                fs_summaries_clear(own[i]);
+                fs_summarize(r->funcs[i].fn, own[i]);
+                fs_func_drop_nodes(r->funcs[i].fn);
+            }
+            for (int k = 0; k < own[i]->n; k++) /* as fs_summarize adds them */
+                fs_summaries_add(next, &own[i]->v[k]);
         }
         int same = fs_summaries_equal(next, cur);
         if (same || round == FS_SUMMARY_ROUNDS - 1) {
             fs_summaries_delete(next);
             break;
         }
+        /* what the next round is to see anew */
+        nchanged = 0;
+        for (int i = 0; i < nf; i++) {
+            const char *name = r->funcs[i].fn->name;
+            int known = 0;
+            for (int k = 0; k < nchanged && !known; k++)
+                known = strcmp(changed[k], name) == 0;
+            if (!known && !fs_same_of(cur, next, name))
+                FS_PUSH(changed, nchanged, capchanged, name);
+        }
+        for (int i = 0; i < nf; i++) {
+            again[i] = 0;
+            for (int c = 0; c < ncalls[i] && !again[i]; c++)
+                for (int k = 0; k < nchanged && !again[i]; k++)
+                    again[i] = strcmp(calls[i][c], changed[k]) == 0;
+        }
         fs_summaries_delete(cur);
         cur = next;
     }
+    for (int i = 0; i < nf; i++) {
+        free(calls[i]);
+        fs_summaries_delete(own[i]);
+    }
+    free(calls);
+    free(ncalls);
+    free(own);
+    free(again);
+    free(changed);
     return cur;
 }
 
