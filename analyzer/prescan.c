@@ -3,6 +3,7 @@
 #include "driver.h"
 #include "util.h"
 
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -543,6 +544,89 @@ int fs_prescan(const char *text, size_t len, long max_nesting, char **why)
 
 /* --- the headers of a unit ------------------------------------------------------- */
 
+/* What stat said of each path a unit's #include looked at, and the text of
+ * each header read, once per process: the units of a project include the
+ * same headers (and look for <stdio.h> in the same folders) again and
+ * again.  Shared by the threads; the texts live as long as the process. */
+typedef struct fs_pseen {
+    char *path;
+    int found;     /* stat succeeded */
+    struct stat st;
+    char *text;    /* read once (NULL: not yet, or unreadable) */
+    long len;
+    int read;      /* tried */
+} fs_pseen;
+
+static pthread_mutex_t fs_pseen_lock = PTHREAD_MUTEX_INITIALIZER;
+static fs_pseen *fs_pseen_v; /* open addressing by path */
+static size_t fs_pseen_n, fs_pseen_cap, fs_pseen_bytes;
+#define FS_PSEEN_MAX_BYTES (64L << 20) /* texts kept, in all; beyond, each unit reads its own */
+
+static fs_pseen *fs_pseen_get(const char *path) /* with the lock held */
+{
+    if (2 * (fs_pseen_n + 1) > fs_pseen_cap) {
+        size_t cap = fs_pseen_cap ? 2 * fs_pseen_cap : 1024;
+        fs_pseen *v = fs_xcalloc(cap, sizeof *v);
+        for (size_t i = 0; i < fs_pseen_cap; i++)
+            if (fs_pseen_v[i].path) {
+                size_t k = fs_fnv32(fs_pseen_v[i].path, strlen(fs_pseen_v[i].path)) & (cap - 1);
+                while (v[k].path)
+                    k = (k + 1) & (cap - 1);
+                v[k] = fs_pseen_v[i];
+            }
+        free(fs_pseen_v);
+        fs_pseen_v = v;
+        fs_pseen_cap = cap;
+    }
+    size_t k = fs_fnv32(path, strlen(path)) & (fs_pseen_cap - 1);
+    while (fs_pseen_v[k].path && strcmp(fs_pseen_v[k].path, path) != 0)
+        k = (k + 1) & (fs_pseen_cap - 1);
+    if (!fs_pseen_v[k].path) {
+        fs_pseen_v[k].path = fs_xstrdup(path);
+        fs_pseen_v[k].found = stat(path, &fs_pseen_v[k].st) == 0;
+        fs_pseen_n++;
+    }
+    return &fs_pseen_v[k];
+}
+
+/* stat(path), as first asked in this process. */
+static int fs_pstat(const char *path, struct stat *st)
+{
+    pthread_mutex_lock(&fs_pseen_lock);
+    const fs_pseen *e = fs_pseen_get(path);
+    int found = e->found;
+    if (found)
+        *st = e->st;
+    pthread_mutex_unlock(&fs_pseen_lock);
+    return found ? 0 : -1;
+}
+
+/* The text of header path (size bytes, as stat said), read once in this
+ * process: not to be freed; NULL when unreadable, or when the texts kept
+ * are enough (then *own is a copy of the caller's). */
+static const char *fs_ptext_of(const char *path, long size, long *len, char **own)
+{
+    *own = NULL;
+    pthread_mutex_lock(&fs_pseen_lock);
+    fs_pseen *e = fs_pseen_get(path);
+    if (!e->read && fs_pseen_bytes + (size_t)size <= FS_PSEEN_MAX_BYTES) {
+        const char *err;
+        e->read = 1;
+        e->text = fs_read_file(path, &e->len, &err);
+        fs_pseen_bytes += e->text ? (size_t)e->len : 0;
+    }
+    int kept = e->read;
+    const char *t = e->text;
+    *len = e->len;
+    pthread_mutex_unlock(&fs_pseen_lock);
+    if (!kept) {
+        const char *err;
+        *own = fs_read_file(path, len, &err);
+        t = *own;
+    }
+    return t;
+}
+
 typedef struct fs_pfile {
     char *path;
     char *text; /* NULL for the main file (not ours) */
@@ -625,7 +709,7 @@ static char *fs_pfind(const fs_punit *u, const char *name, int angled, const cha
         else
             dir = u->any[k - (angled ? 0 : 1 + u->nquote)];
         char *p = dir && strcmp(dir, ".") != 0 ? fs_xasprintf("%s/%s", dir, name) : fs_xstrdup(name);
-        if (stat(p, st) == 0 && !S_ISDIR(st->st_mode))
+        if (fs_pstat(p, st) == 0 && !S_ISDIR(st->st_mode))
             return p;
         free(p);
         if (k < 0)
@@ -654,17 +738,17 @@ static void fs_padd(fs_punit *u, char *p, const struct stat *st, const char *fro
         free(p);
         return;
     }
-    const char *err;
     long len = 0;
-    char *text = NULL;
+    const char *text = NULL;
+    char *own = NULL;
     if (u->n < FS_PRESCAN_MAX_FILES && u->total + (size_t)st->st_size <= FS_PRESCAN_MAX_BYTES)
-        text = fs_read_file(p, &len, &err);
+        text = fs_ptext_of(p, (long)st->st_size, &len, &own);
     if (!text) {
         free(p); /* unreadable (the parser will say so), or enough read */
         return;
     }
     u->total += (size_t)len;
-    fs_pfile f = { p, text, text, (size_t)len, st->st_dev, st->st_ino };
+    fs_pfile f = { p, own, text, (size_t)len, st->st_dev, st->st_ino }; /* own: NULL when the process keeps it */
     FS_PUSH(u->v, u->n, u->cap, f);
 }
 
