@@ -49,6 +49,12 @@ run() { # run NAME: fscheck on a_read.c alone (the index brings the others)
         src/a_read.c >"$TMP/$1.json" 2>"$TMP/$1.err")
     echo $?
 }
+set_key() { # set_key FILE KEY VALUE: a top-level string of a JSON file
+    python3 -c 'import json, sys
+d = json.load(open(sys.argv[1]))
+d[sys.argv[2]] = sys.argv[3]
+json.dump(d, open(sys.argv[1], "w"))' "$@" || fail "python3 could not edit $1"
+}
 rules() { sed -n 's/^ *"rule": "\(FS[0-9]*\)",*$/\1/p' "$1" | tr '\n' ' '; }
 
 # 1. empty cache: every file parsed; the probe two wrappers down is found
@@ -110,12 +116,7 @@ grep -q "0 parsed, 3 from the cache" "$TMP/again.err" || fail "corrupt cache not
 
 # 5. a cache of another root (same file name) is not trusted
 for c in "$CACHE"/index-*.json; do
-    python3 - "$c" <<'EOF' || fail "python3 could not edit the cache"
-import json, sys
-d = json.load(open(sys.argv[1]))
-d["root"] = "/somewhere/else"
-json.dump(d, open(sys.argv[1], "w"))
-EOF
+    set_key "$c" root /somewhere/else
 done
 st=$(run foreign)
 grep -q "3 files, 3 parsed, 0 from the cache" "$TMP/foreign.err" || fail "foreign cache used: $(cat "$TMP/foreign.err")"
@@ -126,12 +127,7 @@ cmp -s "$TMP/cold.json" "$TMP/foreign.json" || fail "foreign cache: report diffe
 run graph >/dev/null
 ls "$CACHE"/index-*.graph.json >/dev/null 2>&1 || fail "no call graph file written in $CACHE"
 for g in "$CACHE"/index-*.graph.json; do
-    python3 - "$g" <<'EOF' || fail "python3 could not edit the call graph"
-import json, sys
-d = json.load(open(sys.argv[1]))
-d["generation"] = "another"
-json.dump(d, open(sys.argv[1], "w"))
-EOF
+    set_key "$g" generation another
 done
 printf '\n' >>"$P/src/m_has.c"
 st=$(run graph-other)
