@@ -251,7 +251,7 @@ static int fs_fallback_to_ts(fs_fe_result *r, fs_fe_result *ts, const char *path
         if (ff->in_main_file)
             for (int k = 0; k < r->nerror_lines && !broken; k++)
                 broken = r->error_lines[k] >= ff->fn->range.begin.line && r->error_lines[k] <= ff->fn->range.end.line;
-        if (broken || (ff->in_main_file && !ff->body)) {
+        if (broken || (ff->in_main_file && !ff->body && !ff->trivial)) {
             fs_func_delete(ff->fn);
             continue;
         }
@@ -403,7 +403,7 @@ int fs_analyze_file(const char *path, const fs_driver_opts *o, fs_findings *out,
     if (by_ts) {
         rc = fs_fe_ts_parse(path, text, (size_t)len, &r);
     } else {
-        fs_clang_opts co = { o->cflags, o->ncflags, o->resource_dir, o->directory, NULL, 0 };
+        fs_clang_opts co = { o->cflags, o->ncflags, o->resource_dir, o->directory, NULL, 0, o->project };
         rc = fs_fe_clang_parse(path, &co, &r);
         if (rc != 0 && o->engine == FS_ENGINE_AUTO) {
             /* libclang could not take the file at all: tree-sitter takes all of it */
@@ -442,10 +442,16 @@ int fs_analyze_file(const char *path, const fs_driver_opts *o, fs_findings *out,
     fs_engine_opts eo = { o->rules, o->nrules, r.uses_setuid, fs_source_of, &src };
     for (int i = 0; i < r.nfuncs; i++) {
         fs_fe_func *ff = &r.funcs[i];
-        if (ff->in_system || ff->is_macro || !ff->body)
+        if (ff->in_system || ff->is_macro || (!ff->body && !ff->trivial))
             continue;
         if (!ff->in_main_file && o->claim && !o->claim(o->claim_arg, ff->fn->file, ff->fn->range.begin.line))
             continue; /* a header's function, checked for another unit */
+        if (ff->trivial) { /* nothing in it to find (fe_clang.c) */
+            st->functions++;
+            st->functions_clang++;
+            continue;
+        }
+        int before = out->n;
         fs_func_reset(ff->fn);
         fs_lower(ff->fn, ff->body, settled);
         st->functions++;
@@ -466,6 +472,18 @@ int fs_analyze_file(const char *path, const fs_driver_opts *o, fs_findings *out,
         if (getenv("FSCHECK_DUMP_IR"))
             fs_func_dump(ff->fn, stderr);
         fs_engine_run(ff->fn, &eo, out);
+        if (ff->would_skip) {
+            /* FSCHECK_CHECK_TRIVIAL: what a function left unconverted would have said */
+            fs_summaries *t = fs_summaries_new();
+            fs_summarize(ff->fn, t);
+            int said = 0;
+            for (int k = 0; k < t->n; k++)
+                said |= t->v[k].param != FS_SUMMARY_DEFINED;
+            fprintf(stderr, "fscheck: %s:%d: function '%s' taken as trivial%s\n", ff->fn->file,
+                    ff->fn->range.begin.line, ff->fn->name,
+                    said ? ", but it has summaries" : out->n != before ? ", but it has findings" : "");
+            fs_summaries_delete(t);
+        }
         fs_func_drop_nodes(ff->fn);
     }
     fs_summaries_delete(settled);

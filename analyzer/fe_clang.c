@@ -11,6 +11,7 @@
 #include "driver.h"
 #include "frontend.h"
 #include "prescan.h"
+#include "summary.h"
 #include "util.h"
 
 #include <clang-c/Index.h>
@@ -58,6 +59,22 @@ typedef struct fs_cl {
     CXFile name_file;     /* the last file whose name was looked up for cl->fn, and that name */
     const char *name;
     fs_func *name_fn;
+    /* functions whose text names nothing that matters (fs_trivial) */
+    const fs_summaries *project;
+    CXCursor *defs;       /* the unit's function definitions, in order */
+    int ndefs, capdefs;
+    struct fs_mdef {
+        char *name;
+        CXCursor cursor;
+        int harmless;     /* 0 unknown, 1 harmless, 2 not, 3 being looked at */
+    } *mdefs;             /* macro definitions, by name (open addressing) */
+    int capmdefs, nmdefs;
+    struct fs_nameset {
+        char *name;
+        int v;            /* fs_name_matters; or the first definition of the name (then next[]) */
+    } *matters, *defnames;
+    int capmatters, nmatters, capdefnames;
+    int *defnext;         /* per definition: the next one of the same name, or -1 */
 } fs_cl;
 
 typedef struct fs_kids {
@@ -913,6 +930,372 @@ static void fs_add_function(fs_cl *cl, CXCursor c, CXFile main)
     cl->fn = NULL;
 }
 
+/* --- functions that can give nothing ------------------------------------------------ */
+
+/* A function whose text names no library path call, no call that changes
+ * files, copies a string, changes the working folder or the user, no
+ * project function or macro with a summary beyond its being defined, no
+ * other function of the unit that is not such a function itself, no macro
+ * whose expansion could name one, and stores none of its parameters: lowered,
+ * it says nothing but that it is defined, and no rule finds anything in it
+ * (every finding starts at a path operation).  Such a function is not
+ * converted.  FSCHECK_CHECK_TRIVIAL=1 converts it all the same and checks
+ * that (driver.c). */
+
+/* The slot of name in an open-addressing set of cap (a power of two) slots. */
+static struct fs_nameset *fs_nameset_slot(struct fs_nameset *v, int cap, const char *name)
+{
+    size_t k = fs_fnv32(name, strlen(name)) & (size_t)(cap - 1);
+    while (v[k].name && strcmp(v[k].name, name) != 0)
+        k = (k + 1) & (size_t)(cap - 1);
+    return &v[k];
+}
+
+static int fs_name_matters_now(const fs_cl *cl, const char *name);
+
+/* Whether lowering acts on a call or use of name (asked once per name). */
+static int fs_name_matters(fs_cl *cl, const char *name)
+{
+    if (2 * (cl->nmatters + 1) > cl->capmatters) {
+        int cap = cl->capmatters ? 2 * cl->capmatters : 4096;
+        struct fs_nameset *v = fs_xcalloc((size_t)cap, sizeof *v);
+        for (int i = 0; i < cl->capmatters; i++)
+            if (cl->matters[i].name)
+                *fs_nameset_slot(v, cap, cl->matters[i].name) = cl->matters[i];
+        free(cl->matters);
+        cl->matters = v;
+        cl->capmatters = cap;
+    }
+    struct fs_nameset *e = fs_nameset_slot(cl->matters, cl->capmatters, name);
+    if (!e->name) {
+        e->name = fs_xstrdup(name);
+        e->v = fs_name_matters_now(cl, name);
+        cl->nmatters++;
+    }
+    return e->v;
+}
+
+static int fs_name_matters_now(const fs_cl *cl, const char *name)
+{
+    unsigned written = 0;
+    if (fs_call_lookup(name) || fs_libc_writes(name, &written) || fs_call_changes_files(name, "?") ||
+        fs_is_setuid_call(name) || strcmp(name, "chdir") == 0 || strcmp(name, "fchdir") == 0 ||
+        strncmp(name, "__builtin_", 10) == 0)
+        return 1;
+    for (const fs_summary *s = fs_summaries_find(cl->project, name); s; s = fs_summaries_next(cl->project, s))
+        if (s->param != FS_SUMMARY_DEFINED)
+            return 1;
+    return 0;
+}
+
+static struct fs_mdef *fs_mdef_slot(fs_cl *cl, const char *name)
+{
+    if (!cl->capmdefs)
+        return NULL;
+    size_t k = fs_fnv32(name, strlen(name)) & (size_t)(cl->capmdefs - 1);
+    while (cl->mdefs[k].name && strcmp(cl->mdefs[k].name, name) != 0)
+        k = (k + 1) & (size_t)(cl->capmdefs - 1);
+    return &cl->mdefs[k];
+}
+
+static void fs_mdef_add(fs_cl *cl, CXCursor c)
+{
+    if (2 * (cl->nmdefs + 1) > cl->capmdefs) {
+        int cap = cl->capmdefs ? 2 * cl->capmdefs : 1024;
+        struct fs_mdef *old = cl->mdefs;
+        int oldcap = cl->capmdefs;
+        cl->mdefs = fs_xcalloc((size_t)cap, sizeof *cl->mdefs);
+        cl->capmdefs = cap;
+        for (int i = 0; i < oldcap; i++)
+            if (old[i].name)
+                *fs_mdef_slot(cl, old[i].name) = old[i];
+        free(old);
+    }
+    CXString s = clang_getCursorSpelling(c);
+    const char *name = clang_getCString(s);
+    if (name && *name) {
+        struct fs_mdef *m = fs_mdef_slot(cl, name);
+        if (!m->name) {
+            m->name = fs_xstrdup(name);
+            cl->nmdefs++;
+        }
+        m->cursor = c; /* the last definition before the functions: the one they see, mostly */
+        m->harmless = 0;
+    }
+    clang_disposeString(s);
+}
+
+/* Whether the unit defines a function of this name: *at, the first one
+ * (cl->defnext: the others). */
+static int fs_is_def(const fs_cl *cl, const char *name, int *at)
+{
+    if (!cl->capdefnames)
+        return 0;
+    const struct fs_nameset *e = fs_nameset_slot(cl->defnames, cl->capdefnames, name);
+    if (!e->name)
+        return 0;
+    *at = e->v;
+    return 1;
+}
+
+/* Whether macro m's expansion can name nothing that matters: its
+ * replacement names no such name, no function of the unit, no macro that
+ * is not harmless itself, and assigns none of its parameters. */
+static int fs_macro_harmless(fs_cl *cl, struct fs_mdef *m, int depth)
+{
+    if (m->harmless)
+        return m->harmless == 1;
+    if (depth > 16)
+        return 0;
+    m->harmless = 3;
+    CXToken *toks = NULL;
+    unsigned n = 0;
+    clang_tokenize(cl->tu, clang_getCursorExtent(m->cursor), &toks, &n);
+    char **params = NULL;
+    int nparams = 0, capparams = 0, ok = 1;
+    unsigned k = 1; /* after the name */
+    if (clang_Cursor_isMacroFunctionLike(m->cursor)) {
+        for (k = 2; k < n; k++) {
+            CXString s = clang_getTokenSpelling(cl->tu, toks[k]);
+            const char *t = clang_getCString(s);
+            int close = strcmp(t, ")") == 0;
+            if (clang_getTokenKind(toks[k]) == CXToken_Identifier)
+                FS_PUSH(params, nparams, capparams, fs_xstrdup(t));
+            clang_disposeString(s);
+            if (close) {
+                k++;
+                break;
+            }
+        }
+    }
+    int after_eq = 0;
+    for (; k < n && ok; k++) {
+        CXString s = clang_getTokenSpelling(cl->tu, toks[k]);
+        const char *t = clang_getCString(s);
+        CXTokenKind kind = clang_getTokenKind(toks[k]);
+        if (kind == CXToken_Punctuation) {
+            if (strcmp(t, "=") == 0)
+                after_eq = 1;
+            else if (strcmp(t, ";") == 0 || strcmp(t, "{") == 0 || strcmp(t, "}") == 0)
+                after_eq = 0;
+        } else if (kind == CXToken_Identifier || kind == CXToken_Keyword) {
+            int at, param = 0;
+            for (int i = 0; i < nparams && !param; i++)
+                param = strcmp(params[i], t) == 0 || (strcmp(params[i], "...") == 0 && strcmp(t, "__VA_ARGS__") == 0);
+            if (param || strcmp(t, "__VA_ARGS__") == 0)
+                ok = !after_eq;
+            else if (fs_name_matters(cl, t) || fs_is_def(cl, t, &at))
+                ok = 0;
+            else {
+                struct fs_mdef *o = fs_mdef_slot(cl, t);
+                if (o && o->name && o != m)
+                    ok = fs_macro_harmless(cl, o, depth + 1);
+            }
+        }
+        clang_disposeString(s);
+    }
+    if (toks)
+        clang_disposeTokens(cl->tu, toks, n);
+    for (int i = 0; i < nparams; i++)
+        free(params[i]);
+    free(params);
+    m->harmless = ok ? 1 : 2;
+    return ok;
+}
+
+static int fs_ident_char(char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '$';
+}
+
+/* What the text of definition c says: -1 when something in it matters,
+ * else 0, with the unit's functions it names in deps[] (their indexes). */
+static int fs_trivial_text(fs_cl *cl, CXCursor c, int **deps, int *ndeps, int *capdeps)
+{
+    CXSourceRange ext = clang_getCursorExtent(c);
+    CXFile f1, f2;
+    unsigned b, e;
+    clang_getFileLocation(clang_getRangeStart(ext), &f1, NULL, NULL, &b);
+    clang_getFileLocation(clang_getRangeEnd(ext), &f2, NULL, NULL, &e);
+    size_t size = 0;
+    const char *text = f1 && clang_File_isEqual(f1, f2) ? clang_getFileContents(cl->tu, f1, &size) : NULL;
+    if (!text || e <= b || e > size)
+        return -1;
+    /* the name and the expansion of a macro spelled there (the definition may be made by one) */
+    {
+        unsigned eb, eo;
+        CXFile ef;
+        clang_getExpansionLocation(clang_getRangeStart(ext), &ef, NULL, NULL, &eb);
+        clang_getExpansionLocation(clang_getRangeEnd(ext), NULL, NULL, NULL, &eo);
+        if (!ef || !clang_File_isEqual(ef, f1) || eb != b || eo != e)
+            return -1;
+    }
+    /* its parameters */
+    char **params = NULL;
+    int nparams = 0, capparams = 0;
+    int np = clang_Cursor_getNumArguments(c);
+    for (int i = 0; i < np; i++) {
+        CXString s = clang_getCursorSpelling(clang_Cursor_getArgument(c, (unsigned)i));
+        FS_PUSH(params, nparams, capparams, fs_xstrdup(clang_getCString(s)));
+        clang_disposeString(s);
+    }
+    CXString selfs = clang_getCursorSpelling(c);
+    char *self_name = fs_xstrdup(clang_getCString(selfs));
+    clang_disposeString(selfs);
+    int rc = 0, after_eq = 0;
+    char name[256];
+    for (unsigned i = b; i < e && rc == 0;) {
+        char ch = text[i];
+        if (ch == '/' && i + 1 < e && text[i + 1] == '*') {
+            for (i += 2; i + 1 < e && !(text[i] == '*' && text[i + 1] == '/'); i++)
+                ;
+            i += 2;
+            continue;
+        }
+        if (ch == '/' && i + 1 < e && text[i + 1] == '/') {
+            while (i < e && text[i] != '\n' && text[i] != '\r')
+                i++;
+            continue;
+        }
+        if (ch == '"' || ch == '\'') {
+            /* (a literal ends at its line's end too: an apostrophe in an
+             * #if 0 block must not hide what follows) */
+            for (i++; i < e && text[i] != ch && text[i] != '\n' && text[i] != '\r'; i++)
+                if (text[i] == '\\' && i + 1 < e && text[i + 1] != '\n' && text[i + 1] != '\r')
+                    i++;
+            i++;
+            continue;
+        }
+        if (ch == '=' ) {
+            int cmp = (i + 1 < e && text[i + 1] == '=') ||
+                      (i > b && (text[i - 1] == '=' || text[i - 1] == '!' || text[i - 1] == '<' || text[i - 1] == '>'));
+            if (!cmp)
+                after_eq = 1;
+            i++;
+            continue;
+        }
+        if (ch == ';' || ch == '{' || ch == '}') {
+            after_eq = 0;
+            i++;
+            continue;
+        }
+        if (!fs_ident_char(ch) || (ch >= '0' && ch <= '9')) {
+            i++;
+            continue;
+        }
+        unsigned s0 = i;
+        while (i < e && fs_ident_char(text[i]))
+            i++;
+        unsigned p = s0;
+        while (p > b && (text[p - 1] == ' ' || text[p - 1] == '\t' || text[p - 1] == '\n' || text[p - 1] == '\r'))
+            p--;
+        if (p > b && (text[p - 1] == '.' || (text[p - 1] == '>' && p - 1 > b && text[p - 2] == '-')))
+            continue; /* a member */
+        if (i - s0 >= sizeof name) {
+            rc = -1;
+            break;
+        }
+        memcpy(name, text + s0, i - s0);
+        name[i - s0] = '\0';
+        int param = 0;
+        for (int k = 0; k < nparams && !param; k++)
+            param = strcmp(params[k], name) == 0;
+        int at;
+        if (param) {
+            if (after_eq)
+                rc = -1; /* a parameter stored (or anything made of it) */
+        } else if (strcmp(name, self_name) == 0) {
+            /* itself */
+        } else if (fs_name_matters(cl, name)) {
+            rc = -1;
+        } else if (fs_is_def(cl, name, &at)) {
+            for (; at >= 0; at = cl->defnext[at])
+                FS_PUSH(*deps, *ndeps, *capdeps, at);
+        } else {
+            struct fs_mdef *m = fs_mdef_slot(cl, name);
+            if (m && m->name && !fs_macro_harmless(cl, m, 0))
+                rc = -1;
+        }
+    }
+    for (int k = 0; k < nparams; k++)
+        free(params[k]);
+    free(params);
+    free(self_name);
+    return rc;
+}
+
+/* Which of the unit's definitions are trivial (out[i]). */
+static void fs_trivial_all(fs_cl *cl, unsigned char *out)
+{
+    /* the names of the unit's functions */
+    cl->capdefnames = 16;
+    while (cl->capdefnames < 2 * cl->ndefs + 2)
+        cl->capdefnames *= 2;
+    cl->defnames = fs_xcalloc((size_t)cl->capdefnames, sizeof *cl->defnames);
+    cl->defnext = fs_xmalloc(sizeof(int) * ((size_t)cl->ndefs + 1));
+    for (int i = cl->ndefs - 1; i >= 0; i--) {
+        CXString s = clang_getCursorSpelling(cl->defs[i]);
+        struct fs_nameset *e = fs_nameset_slot(cl->defnames, cl->capdefnames, clang_getCString(s));
+        cl->defnext[i] = -1;
+        if (e->name)
+            cl->defnext[i] = e->v;
+        else
+            e->name = fs_xstrdup(clang_getCString(s));
+        e->v = i;
+        clang_disposeString(s);
+    }
+    int **deps = fs_xcalloc((size_t)cl->ndefs + 1, sizeof *deps);
+    int *ndeps = fs_xcalloc((size_t)cl->ndefs + 1, sizeof *ndeps);
+    for (int i = 0; i < cl->ndefs; i++) {
+        int cap = 0;
+        out[i] = fs_trivial_text(cl, cl->defs[i], &deps[i], &ndeps[i], &cap) == 0;
+    }
+    /* one that names a function of the unit that is not trivial is not */
+    for (int changed = 1; changed;) {
+        changed = 0;
+        for (int i = 0; i < cl->ndefs; i++)
+            for (int k = 0; out[i] && k < ndeps[i]; k++)
+                if (!out[deps[i][k]]) {
+                    out[i] = 0;
+                    changed = 1;
+                }
+    }
+    for (int i = 0; i < cl->ndefs; i++)
+        free(deps[i]);
+    free(deps);
+    free(ndeps);
+}
+
+/* A trivial definition: defined, with its parameters, not converted. */
+static void fs_add_trivial(fs_cl *cl, CXCursor c, CXFile main)
+{
+    CXSourceLocation loc = clang_getCursorLocation(c);
+    CXFile f;
+    clang_getExpansionLocation(loc, &f, NULL, NULL, NULL);
+    CXString name = clang_getCursorSpelling(c);
+    CXString fname = clang_getFileName(f);
+    fs_func *fn = fs_func_new(clang_getCString(name), clang_getCString(fname) ? clang_getCString(fname) : "",
+                              "clang");
+    clang_disposeString(name);
+    clang_disposeString(fname);
+    cl->fn = fn;
+    fs_ast tmp;
+    memset(&tmp, 0, sizeof tmp);
+    fs_set_range(cl, &tmp, c);
+    fn->range = tmp.range;
+    int np = clang_Cursor_getNumArguments(c);
+    fn->nparams = np < 0 ? 0 : np;
+    fs_fe_result *r = cl->r;
+    fs_grow(&r->funcs, &r->capfuncs, r->nfuncs + 1, sizeof *r->funcs);
+    fs_fe_func *ff = &r->funcs[r->nfuncs++];
+    memset(ff, 0, sizeof *ff);
+    ff->fn = fn;
+    ff->in_main_file = clang_File_isEqual(f, main);
+    ff->is_static = clang_Cursor_getStorageClass(c) == CX_SC_Static;
+    ff->trivial = 1;
+    cl->fn = NULL;
+}
+
 static enum CXChildVisitResult fs_tu_visit(CXCursor c, CXCursor parent, CXClientData d)
 {
     (void)parent;
@@ -948,8 +1331,17 @@ static enum CXChildVisitResult fs_tu_visit(CXCursor c, CXCursor parent, CXClient
         m->range.end.offset = o2;
         return CXChildVisit_Continue;
     }
+    if (k == CXCursor_MacroDefinition && w->macros_only && cl->project) {
+        fs_mdef_add(cl, c);
+        return CXChildVisit_Continue;
+    }
     if (k == CXCursor_FunctionDecl && clang_isCursorDefinition(c) && !w->macros_only) {
-        fs_add_function(cl, c, w->main);
+        if (cl->project) { /* after all of them are known (fs_trivial_all) */
+            if (!clang_Location_isInSystemHeader(clang_getCursorLocation(c)))
+                FS_PUSH(cl->defs, cl->ndefs, cl->capdefs, c);
+        } else {
+            fs_add_function(cl, c, w->main);
+        }
         return CXChildVisit_Continue;
     }
     if (k == CXCursor_CallExpr || k == CXCursor_DeclRefExpr)
@@ -1116,6 +1508,7 @@ int fs_fe_clang_parse(const char *path, const fs_clang_opts *o, fs_fe_result *r)
     memset(&cl, 0, sizeof cl);
     cl.tu = cp->tu;
     cl.r = r;
+    cl.project = o->project;
     cl.arena = r->arena;
     fs_tu_walk w = { &cl, clang_getFile(cp->tu, path), 1 };
     CXCursor root = clang_getTranslationUnitCursor(cp->tu);
@@ -1129,6 +1522,31 @@ int fs_fe_clang_parse(const char *path, const fs_clang_opts *o, fs_fe_result *r)
     }
     w.macros_only = 0;
     clang_visitChildren(root, fs_tu_visit, &w);
+    if (cl.ndefs) {
+        unsigned char *trivial = fs_xcalloc((size_t)cl.ndefs + 1, 1);
+        fs_trivial_all(&cl, trivial);
+        int check = getenv("FSCHECK_CHECK_TRIVIAL") != NULL;
+        for (int i = 0; i < cl.ndefs; i++) {
+            if (trivial[i] && !check) {
+                fs_add_trivial(&cl, cl.defs[i], w.main);
+            } else {
+                fs_add_function(&cl, cl.defs[i], w.main);
+                r->funcs[r->nfuncs - 1].would_skip = trivial[i];
+            }
+        }
+        free(trivial);
+    }
+    free(cl.defs);
+    for (int i = 0; i < cl.capmdefs; i++)
+        free(cl.mdefs[i].name);
+    free(cl.mdefs);
+    for (int i = 0; i < cl.capmatters; i++)
+        free(cl.matters[i].name);
+    free(cl.matters);
+    for (int i = 0; i < cl.capdefnames; i++)
+        free(cl.defnames[i].name);
+    free(cl.defnames);
+    free(cl.defnext);
     free(cl.by_begin);
     for (int i = 0; i < cl.nmacros; i++) {
         free(cl.macros[i].name);

@@ -18,6 +18,9 @@ typedef struct fs_fe_func {
     int in_system;     /* defined in a system header */
     int is_static;     /* static: visible in its own file only */
     int is_macro;      /* a function-like macro (tree-sitter): summarized, never checked */
+    int trivial;       /* libclang: its text names nothing a summary or a finding could come from
+                        * (fs_clang_opts.project): not converted (body NULL), defined, checked */
+    int would_skip;    /* the same, seen but converted all the same (FSCHECK_CHECK_TRIVIAL) */
 } fs_fe_func;
 
 typedef struct fs_fe_result {
@@ -44,6 +47,8 @@ typedef struct fs_clang_opts {
     const char *contents;     /* the file's text, parsed instead of what is on disk
                                * (libclang's unsaved file; the file need not exist), or NULL */
     unsigned long length;     /* bytes of contents */
+    const struct fs_summaries *project; /* the project's summaries: with them, a function whose text
+                                         * names nothing that matters is not converted; may be NULL */
 } fs_clang_opts;
 
 /* Before any thread is started: libclang is to parse on the thread that

@@ -1,0 +1,66 @@
+# trivial.sh - functions of a unit whose text names nothing a summary or a
+# finding could come from are not converted (fe_clang.c): which are taken
+# as such, and, with FSCHECK_CHECK_TRIVIAL=1 (each converted all the same
+# and checked), that none of them says more than its being defined or has
+# a finding, here and over every case of testdata/.
+. "$(dirname "$0")/lib.sh"
+
+P=$TMP/proj
+mkdir -p "$P"
+: >"$P/.fscheck.yml"
+cat >"$P/t.c" <<'EOT'
+#include <stdio.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+struct box { const char *path; };
+#define SET_PATH(o, p) ((o)->path = (p))
+#define MY_STAT stat
+#define CLEAR(o) ((o)->path = NULL)
+
+static int add(int a, int b) { return a + b; }
+static int add_one(int x) { return add(x, 1); }
+static void keep(struct box *o, const char *p) { o->path = p; }
+static void keep_by_macro(struct box *o, const char *p) { SET_PATH(o, p); }
+static void clear(struct box *o) { CLEAR(o); }
+static int probe(const char *p) { struct stat st; return MY_STAT(p, &st); }
+static int probe_caller(const char *p) { return probe(p); }
+static int say(const char *p) { return printf("%s\n", p); /* it's fine: stdout */ }
+static int local_copy(const char *p) { const char *q = p; return q != NULL; }
+
+int main(int argc, char **argv)
+{
+    struct box b;
+    keep(&b, argv[0]);
+    keep_by_macro(&b, argv[0]);
+    clear(&b);
+    say(argv[0]);
+    if (access(argv[0], F_OK) == 0 && probe_caller(argv[0]) == 0)
+        return add_one(argc) + local_copy(argv[0]);
+    return 0;
+}
+EOT
+(cd "$P" && FSCHECK_CHECK_TRIVIAL=1 FSCHECK_CACHE_DIR=$TMP/cache "$FSCHECK" --engine=clang --format=json t.c \
+    >"$TMP/check.json" 2>"$TMP/check.err")
+grep -q "but it has" "$TMP/check.err" && fail "a function taken as trivial says more: $(grep 'but it has' "$TMP/check.err")"
+taken=$(sed -n "s/.*function '\([a-z_]*\)' taken as trivial$/\1/p" "$TMP/check.err" | sort | tr '\n' ' ')
+# add, add_one: nothing; clear: its macro assigns no parameter; the others
+# store a parameter (also through a macro, or into a local: then anything
+# made of it counts), probe through a macro naming stat(), call printf (a
+# stream call), or call one of those
+[ "$taken" = "add add_one clear " ] || fail "taken as trivial: '$taken', expected 'add add_one clear '"
+(cd "$P" && FSCHECK_CACHE_DIR=$TMP/cache "$FSCHECK" --engine=clang --format=json t.c >"$TMP/plain.json" 2>"$TMP/plain.err")
+cmp -s "$TMP/check.json" "$TMP/plain.json" || fail "the report differs when trivial functions are not converted"
+
+# every testdata case (their own flags aside): nothing taken as trivial says more
+bad=0
+for f in "$WHOLEDIR"/../../testdata/FS*/*.c; do
+    FSCHECK_CHECK_TRIVIAL=1 FSCHECK_CACHE_DIR=$TMP/cache "$FSCHECK" --engine=clang --format=json "$f" \
+        >/dev/null 2>"$TMP/case.err"
+    if grep -q "but it has" "$TMP/case.err"; then
+        show "$f: $(grep 'but it has' "$TMP/case.err")"
+        bad=1
+    fi
+done
+[ "$bad" = 0 ] || fail "testdata: functions taken as trivial that say more (above)"
+pass "trivial functions: which are, and none of them says more, here and over testdata/"
