@@ -878,22 +878,48 @@ typedef struct fs_tu_walk {
     int macros_only;
 } fs_tu_walk;
 
-static void fs_add_function(fs_cl *cl, CXCursor c, CXFile main)
+/* The function of definition c (cl->fn), in file *f. */
+static fs_func *fs_func_of(fs_cl *cl, CXCursor c, CXFile *f)
 {
-    CXSourceLocation loc = clang_getCursorLocation(c);
-    int sys = clang_Location_isInSystemHeader(loc);
-    if (sys)
-        return;
-    CXFile f;
-    unsigned line, col, off;
-    clang_getExpansionLocation(loc, &f, &line, &col, &off);
+    clang_getExpansionLocation(clang_getCursorLocation(c), f, NULL, NULL, NULL);
     CXString name = clang_getCursorSpelling(c);
-    CXString fname = clang_getFileName(f);
+    CXString fname = clang_getFileName(*f);
     fs_func *fn = fs_func_new(clang_getCString(name), clang_getCString(fname) ? clang_getCString(fname) : "",
                               "clang");
     clang_disposeString(name);
     clang_disposeString(fname);
+    fn->nparams = clang_Cursor_getNumArguments(c) < 0 ? 0 : clang_Cursor_getNumArguments(c);
     cl->fn = fn;
+    return fn;
+}
+
+/* The unit's function fn of definition c (in file f), its range set, with body. */
+static fs_fe_func *fs_push_func(fs_cl *cl, CXCursor c, CXFile f, CXFile main, fs_func *fn, fs_ast *body)
+{
+    fs_ast tmp;
+    memset(&tmp, 0, sizeof tmp);
+    fs_set_range(cl, &tmp, c);
+    fn->range = tmp.range;
+    if (body)
+        fn->body = body->range;
+    fs_fe_result *r = cl->r;
+    fs_grow(&r->funcs, &r->capfuncs, r->nfuncs + 1, sizeof *r->funcs);
+    fs_fe_func *ff = &r->funcs[r->nfuncs++];
+    memset(ff, 0, sizeof *ff);
+    ff->fn = fn;
+    ff->body = body;
+    ff->in_main_file = clang_File_isEqual(f, main);
+    ff->is_static = clang_Cursor_getStorageClass(c) == CX_SC_Static;
+    cl->fn = NULL;
+    return ff;
+}
+
+static void fs_add_function(fs_cl *cl, CXCursor c, CXFile main)
+{
+    if (clang_Location_isInSystemHeader(clang_getCursorLocation(c)))
+        return;
+    CXFile f;
+    fs_func *fn = fs_func_of(cl, c, &f);
     cl->nvars = 0;
     cl->too_deep = 0;
     cl->depth = 0;
@@ -905,29 +931,14 @@ static void fs_add_function(fs_cl *cl, CXCursor c, CXFile main)
         int v = fs_add_var(cl, p, FS_VAR_PARAM);
         fn->vars[v].param_index = i;
     }
-    fn->nparams = np < 0 ? 0 : np;
     for (int i = 0; i < k.n; i++)
         if (k.v[i].kind == CXCursor_CompoundStmt)
             body = fs_conv(cl, k.v[i]);
     free(k.v);
     fs_resolve_macro_ops(cl);
-    fs_ast tmp;
-    memset(&tmp, 0, sizeof tmp);
-    fs_set_range(cl, &tmp, c);
-    fn->range = tmp.range;
-    if (body)
-        fn->body = body->range;
     if (cl->too_deep)
         fn->incomplete = 1;
-    fs_fe_result *r = cl->r;
-    fs_grow(&r->funcs, &r->capfuncs, r->nfuncs + 1, sizeof *r->funcs);
-    fs_fe_func *ff = &r->funcs[r->nfuncs++];
-    ff->fn = fn;
-    ff->body = body;
-    ff->in_main_file = clang_File_isEqual(f, main);
-    ff->is_static = clang_Cursor_getStorageClass(c) == CX_SC_Static;
-    ff->in_system = sys;
-    cl->fn = NULL;
+    fs_push_func(cl, c, f, main, fn, body);
 }
 
 /* --- functions that can give nothing ------------------------------------------------ */
@@ -949,6 +960,13 @@ static struct fs_nameset *fs_nameset_slot(struct fs_nameset *v, int cap, const c
     while (v[k].name && strcmp(v[k].name, name) != 0)
         k = (k + 1) & (size_t)(cap - 1);
     return &v[k];
+}
+
+static void fs_nameset_free(struct fs_nameset *v, int cap)
+{
+    for (int i = 0; i < cap; i++)
+        free(v[i].name);
+    free(v);
 }
 
 static int fs_name_matters_now(const fs_cl *cl, const char *name);
@@ -1269,31 +1287,9 @@ static void fs_trivial_all(fs_cl *cl, unsigned char *out)
 /* A trivial definition: defined, with its parameters, not converted. */
 static void fs_add_trivial(fs_cl *cl, CXCursor c, CXFile main)
 {
-    CXSourceLocation loc = clang_getCursorLocation(c);
     CXFile f;
-    clang_getExpansionLocation(loc, &f, NULL, NULL, NULL);
-    CXString name = clang_getCursorSpelling(c);
-    CXString fname = clang_getFileName(f);
-    fs_func *fn = fs_func_new(clang_getCString(name), clang_getCString(fname) ? clang_getCString(fname) : "",
-                              "clang");
-    clang_disposeString(name);
-    clang_disposeString(fname);
-    cl->fn = fn;
-    fs_ast tmp;
-    memset(&tmp, 0, sizeof tmp);
-    fs_set_range(cl, &tmp, c);
-    fn->range = tmp.range;
-    int np = clang_Cursor_getNumArguments(c);
-    fn->nparams = np < 0 ? 0 : np;
-    fs_fe_result *r = cl->r;
-    fs_grow(&r->funcs, &r->capfuncs, r->nfuncs + 1, sizeof *r->funcs);
-    fs_fe_func *ff = &r->funcs[r->nfuncs++];
-    memset(ff, 0, sizeof *ff);
-    ff->fn = fn;
-    ff->in_main_file = clang_File_isEqual(f, main);
-    ff->is_static = clang_Cursor_getStorageClass(c) == CX_SC_Static;
-    ff->trivial = 1;
-    cl->fn = NULL;
+    fs_func *fn = fs_func_of(cl, c, &f);
+    fs_push_func(cl, c, f, main, fn, NULL)->trivial = 1;
 }
 
 static enum CXChildVisitResult fs_tu_visit(CXCursor c, CXCursor parent, CXClientData d)
@@ -1540,12 +1536,8 @@ int fs_fe_clang_parse(const char *path, const fs_clang_opts *o, fs_fe_result *r)
     for (int i = 0; i < cl.capmdefs; i++)
         free(cl.mdefs[i].name);
     free(cl.mdefs);
-    for (int i = 0; i < cl.capmatters; i++)
-        free(cl.matters[i].name);
-    free(cl.matters);
-    for (int i = 0; i < cl.capdefnames; i++)
-        free(cl.defnames[i].name);
-    free(cl.defnames);
+    fs_nameset_free(cl.matters, cl.capmatters);
+    fs_nameset_free(cl.defnames, cl.capdefnames);
     free(cl.defnext);
     free(cl.by_begin);
     for (int i = 0; i < cl.nmacros; i++) {
