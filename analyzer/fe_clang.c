@@ -1164,6 +1164,10 @@ static int fs_trivial_text(fs_cl *cl, CXCursor c, int **deps, int *ndeps, int *c
     char name[256];
     for (unsigned i = b; i < e && rc == 0;) {
         char ch = text[i];
+        if (ch == '\\' && i + 1 < e && (text[i + 1] == '\n' || text[i + 1] == '\r')) {
+            rc = -1; /* a line spliced: a name may be in two pieces (sta\ t) */
+            break;
+        }
         if (ch == '/' && i + 1 < e && text[i + 1] == '*') {
             for (i += 2; i + 1 < e && !(text[i] == '*' && text[i + 1] == '/'); i++)
                 ;
