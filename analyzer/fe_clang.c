@@ -1058,7 +1058,8 @@ static int fs_is_def(const fs_cl *cl, const char *name, int *at)
 
 /* Whether macro m's expansion can name nothing that matters: its
  * replacement names no such name, no function of the unit, no macro that
- * is not harmless itself, and assigns none of its parameters. */
+ * is not harmless itself, pastes no tokens, and assigns none of its
+ * parameters. */
 static int fs_macro_harmless(fs_cl *cl, struct fs_mdef *m, int depth)
 {
     if (m->harmless)
@@ -1092,7 +1093,9 @@ static int fs_macro_harmless(fs_cl *cl, struct fs_mdef *m, int depth)
         const char *t = clang_getCString(s);
         CXTokenKind kind = clang_getTokenKind(toks[k]);
         if (kind == CXToken_Punctuation) {
-            if (strcmp(t, "=") == 0)
+            if (strcmp(t, "##") == 0)
+                ok = 0; /* a name pasted together: any name */
+            else if (strcmp(t, "=") == 0)
                 after_eq = 1;
             else if (strcmp(t, ";") == 0 || strcmp(t, "{") == 0 || strcmp(t, "}") == 0)
                 after_eq = 0;
