@@ -65,7 +65,8 @@ typedef struct fs_cl {
     int ndefs, capdefs;
     struct fs_mdef {
         char *name;
-        CXCursor cursor;
+        CXCursor *defs;   /* each definition of the name (#undef and #define again) */
+        int ndefs, capdefs;
         int harmless;     /* 0 unknown, 1 harmless, 2 not, 3 being looked at */
     } *mdefs;             /* macro definitions, by name (open addressing) */
     int capmdefs, nmdefs;
@@ -1037,8 +1038,7 @@ static void fs_mdef_add(fs_cl *cl, CXCursor c)
             m->name = fs_xstrdup(name);
             cl->nmdefs++;
         }
-        m->cursor = c; /* the last definition before the functions: the one they see, mostly */
-        m->harmless = 0;
+        FS_PUSH(m->defs, m->ndefs, m->capdefs, c); /* which one a function sees: any of them */
     }
     clang_disposeString(s);
 }
@@ -1060,6 +1060,8 @@ static int fs_is_def(const fs_cl *cl, const char *name, int *at)
  * replacement names no such name, no function of the unit, no macro that
  * is not harmless itself, pastes no tokens, and assigns none of its
  * parameters. */
+static int fs_macro_def_harmless(fs_cl *cl, struct fs_mdef *m, CXCursor def, int depth);
+
 static int fs_macro_harmless(fs_cl *cl, struct fs_mdef *m, int depth)
 {
     if (m->harmless)
@@ -1067,13 +1069,22 @@ static int fs_macro_harmless(fs_cl *cl, struct fs_mdef *m, int depth)
     if (depth > 16)
         return 0;
     m->harmless = 3;
+    int ok = 1;
+    for (int i = 0; i < m->ndefs && ok; i++)
+        ok = fs_macro_def_harmless(cl, m, m->defs[i], depth);
+    m->harmless = ok ? 1 : 2;
+    return ok;
+}
+
+static int fs_macro_def_harmless(fs_cl *cl, struct fs_mdef *m, CXCursor def, int depth)
+{
     CXToken *toks = NULL;
     unsigned n = 0;
-    clang_tokenize(cl->tu, clang_getCursorExtent(m->cursor), &toks, &n);
+    clang_tokenize(cl->tu, clang_getCursorExtent(def), &toks, &n);
     char **params = NULL;
     int nparams = 0, capparams = 0, ok = 1;
     unsigned k = 1; /* after the name */
-    if (clang_Cursor_isMacroFunctionLike(m->cursor)) {
+    if (clang_Cursor_isMacroFunctionLike(def)) {
         for (k = 2; k < n; k++) {
             CXString s = clang_getTokenSpelling(cl->tu, toks[k]);
             const char *t = clang_getCString(s);
@@ -1120,7 +1131,6 @@ static int fs_macro_harmless(fs_cl *cl, struct fs_mdef *m, int depth)
     for (int i = 0; i < nparams; i++)
         free(params[i]);
     free(params);
-    m->harmless = ok ? 1 : 2;
     return ok;
 }
 
@@ -1170,6 +1180,16 @@ static int fs_trivial_text(fs_cl *cl, CXCursor c, int **deps, int *ndeps, int *c
         if (ch == '\\' && i + 1 < e && (text[i + 1] == '\n' || text[i + 1] == '\r')) {
             rc = -1; /* a line spliced: a name may be in two pieces (sta\ t) */
             break;
+        }
+        if (ch == '#') {
+            /* a directive that brings text in (#include inside a body) */
+            unsigned q = i + 1;
+            while (q < e && (text[q] == ' ' || text[q] == '\t'))
+                q++;
+            if ((e - q > 7 && strncmp(text + q, "include", 7) == 0) || (e - q > 6 && strncmp(text + q, "import", 6) == 0)) {
+                rc = -1;
+                break;
+            }
         }
         if (ch == '/' && i + 1 < e && text[i + 1] == '*') {
             for (i += 2; i + 1 < e && !(text[i] == '*' && text[i + 1] == '/'); i++)
@@ -1540,8 +1560,10 @@ int fs_fe_clang_parse(const char *path, const fs_clang_opts *o, fs_fe_result *r)
         free(trivial);
     }
     free(cl.defs);
-    for (int i = 0; i < cl.capmdefs; i++)
+    for (int i = 0; i < cl.capmdefs; i++) {
         free(cl.mdefs[i].name);
+        free(cl.mdefs[i].defs);
+    }
     free(cl.mdefs);
     fs_nameset_free(cl.matters, cl.capmatters);
     fs_nameset_free(cl.defnames, cl.capdefnames);

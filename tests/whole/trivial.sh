@@ -31,6 +31,14 @@ static int spliced(const char *p) { return acce\
 ss(p, 0); }
 #define PASTE(a, b) a##b
 static int pasted(const char *p) { return PASTE(acc, ess)(p, 0); }
+#define CHECK access
+static int redefined(const char *p) { return CHECK(p, 0); }
+#undef CHECK
+#define CHECK getpid
+static int included(const char *p)
+{
+#include "body.inc"
+}
 
 int main(int argc, char **argv)
 {
@@ -40,10 +48,12 @@ int main(int argc, char **argv)
     clear(&b);
     say(argv[0]);
     if (access(argv[0], F_OK) == 0 && probe_caller(argv[0]) == 0)
-        return add_one(argc) + local_copy(argv[0]) + spliced(argv[0]) + pasted(argv[0]);
+        return add_one(argc) + local_copy(argv[0]) + spliced(argv[0]) + pasted(argv[0]) + redefined(argv[0]) +
+               included(argv[0]) + CHECK();
     return 0;
 }
 EOT
+echo 'return access(p, 0);' >"$P/body.inc"
 (cd "$P" && FSCHECK_CHECK_TRIVIAL=1 FSCHECK_CACHE_DIR=$TMP/cache "$FSCHECK" --engine=clang --format=json t.c \
     >"$TMP/check.json" 2>"$TMP/check.err")
 grep -q "but it has" "$TMP/check.err" && fail "a function taken as trivial says more: $(grep 'but it has' "$TMP/check.err")"
@@ -51,7 +61,8 @@ taken=$(sed -n "s/.*function '\([a-z_]*\)' taken as trivial$/\1/p" "$TMP/check.e
 # add, add_one: nothing; clear: its macro assigns no parameter; the others
 # store a parameter (also through a macro, or into a local: then anything
 # made of it counts), probe through a macro naming stat() or through a name
-# a backslash splits (acce\ ss) or a macro pastes, call printf (a stream call), or call one of those
+# a backslash splits (acce\ ss), a macro pastes, a macro defined twice
+# names, or an #include in the body brings, call printf (a stream call), or call one of those
 [ "$taken" = "add add_one clear " ] || fail "taken as trivial: '$taken', expected 'add add_one clear '"
 (cd "$P" && FSCHECK_CACHE_DIR=$TMP/cache "$FSCHECK" --engine=clang --format=json t.c >"$TMP/plain.json" 2>"$TMP/plain.err")
 cmp -s "$TMP/check.json" "$TMP/plain.json" || fail "the report differs when trivial functions are not converted"
