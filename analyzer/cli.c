@@ -19,6 +19,8 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <jansson.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -238,12 +240,28 @@ static int fs_cli_units_of(char **files, int nfiles, const char *pdir, fs_units 
     return rc;
 }
 
+/* The project index, built on a thread of its own or not. */
+typedef struct fs_cli_ix {
+    char *root, *cache;
+    fs_index *ix;
+    fs_index_stats ist;
+    pthread_t thread;
+} fs_cli_ix;
+
+static void *fs_cli_ix_build(void *arg)
+{
+    fs_cli_ix *c = arg;
+    c->ix = fs_index_build(c->root, c->cache, &c->ist);
+    return NULL;
+}
+
 int fs_cli_main(int argc, char **argv)
 {
     /* a write beyond the file size limit (ulimit -f) fails with EFBIG and a
      * message, instead of killing fscheck halfway */
     signal(SIGXFSZ, SIG_IGN);
     fs_fe_clang_init();
+    json_object_seed(0); /* before any thread makes a JSON object (the index's, the database's) */
     if (argc > 1 && strcmp(argv[1], "merge") == 0)
         return fs_merge_main(argc - 1, argv + 1);
     const char *format = "text", *engine = "auto", *rules = NULL, *explain = NULL, *export_fixes = NULL;
@@ -498,7 +516,28 @@ int fs_cli_main(int argc, char **argv)
     fs_stats stats;
     memset(&stats, 0, sizeof stats);
     fs_units units = { 0 };
-    if (fs_cli_units_of(files.v, files.n, pdir, &units) != 0) {
+    /* the project index: wrappers across files, and the prefilter; with
+     * jobs, built while the compilation database is read (it needs only
+     * the inputs) */
+    fs_cli_ix ci;
+    memset(&ci, 0, sizeof ci);
+    int ix_thread = 0;
+    if (use_index) {
+        ci.root = fs_project_root(files.v, files.n);
+        ci.cache = use_cache ? fs_index_default_cache(ci.root) : NULL;
+        ix_thread = jobs > 1 && pthread_create(&ci.thread, NULL, fs_cli_ix_build, &ci) == 0;
+        if (!ix_thread)
+            fs_cli_ix_build(&ci);
+    }
+    int units_rc = fs_cli_units_of(files.v, files.n, pdir, &units);
+    if (ix_thread)
+        pthread_join(ci.thread, NULL);
+    fs_index *ix = ci.ix;
+    fs_index_stats ist = ci.ist;
+    if (units_rc != 0) {
+        fs_index_free(ix);
+        free(ci.cache);
+        free(ci.root);
         fs_units_free(&units);
         free(flags);
         fs_configs_delete(configs);
@@ -510,21 +549,14 @@ int fs_cli_main(int argc, char **argv)
         return FS_EXIT_USAGE;
     }
     fs_units_add_args(&units, extra_before.v, extra_before.n, extra_after.v, extra_after.n);
-    /* the project index: wrappers across files, and the prefilter */
-    fs_index *ix = NULL;
-    fs_index_stats ist;
-    memset(&ist, 0, sizeof ist);
-    if (use_index) {
-        char *root = fs_project_root(files.v, files.n);
-        char *cache = use_cache ? fs_index_default_cache(root) : NULL;
-        ix = fs_index_build(root, cache, &ist);
+    if (ix) {
         o.project = fs_index_summaries(ix);
         if (getenv("FSCHECK_INDEX_STATS"))
-            fprintf(stderr, "fscheck: index of %s: %d files, %d parsed, %d from the cache (%d unread), %.3f s\n", root,
-                    ist.files, ist.parsed, ist.from_cache, ist.unread, ist.seconds);
-        free(cache);
-        free(root);
+            fprintf(stderr, "fscheck: index of %s: %d files, %d parsed, %d from the cache (%d unread), %.3f s\n",
+                    ci.root, ist.files, ist.parsed, ist.from_cache, ist.unread, ist.seconds);
     }
+    free(ci.cache);
+    free(ci.root);
     fs_cli_units cu = { file_cfg, &o, rules != NULL };
     fs_run_opts ro;
     memset(&ro, 0, sizeof ro);
