@@ -876,7 +876,6 @@ static fs_ast *fs_conv(fs_cl *cl, CXCursor c)
 typedef struct fs_tu_walk {
     fs_cl *cl;
     CXFile main;
-    int macros_only;
 } fs_tu_walk;
 
 /* The function of definition c (cl->fn), in file *f. */
@@ -1326,8 +1325,6 @@ static enum CXChildVisitResult fs_tu_visit(CXCursor c, CXCursor parent, CXClient
     fs_cl *cl = w->cl;
     enum CXCursorKind k = clang_getCursorKind(c);
     if (k == CXCursor_MacroExpansion) {
-        if (!w->macros_only)
-            return CXChildVisit_Continue;
         CXSourceRange ext = clang_getCursorExtent(c);
         CXFile f;
         unsigned l1, c1, o1, l2, c2, o2;
@@ -1354,17 +1351,15 @@ static enum CXChildVisitResult fs_tu_visit(CXCursor c, CXCursor parent, CXClient
         m->range.end.offset = o2;
         return CXChildVisit_Continue;
     }
-    if (k == CXCursor_MacroDefinition && w->macros_only && cl->project) {
+    if (k == CXCursor_MacroDefinition && cl->project) {
         fs_mdef_add(cl, c);
         return CXChildVisit_Continue;
     }
-    if (k == CXCursor_FunctionDecl && clang_isCursorDefinition(c) && !w->macros_only) {
-        if (cl->project) { /* after all of them are known (fs_trivial_all) */
-            if (!clang_Location_isInSystemHeader(clang_getCursorLocation(c)))
-                FS_PUSH(cl->defs, cl->ndefs, cl->capdefs, c);
-        } else {
-            fs_add_function(cl, c, w->main);
-        }
+    if (k == CXCursor_FunctionDecl && clang_isCursorDefinition(c)) {
+        /* converted once every macro expansion is known (those inside it
+         * too), and every definition (fs_trivial_all) */
+        if (!clang_Location_isInSystemHeader(clang_getCursorLocation(c)))
+            FS_PUSH(cl->defs, cl->ndefs, cl->capdefs, c);
         return CXChildVisit_Continue;
     }
     if (k == CXCursor_CallExpr || k == CXCursor_DeclRefExpr)
@@ -1533,9 +1528,11 @@ int fs_fe_clang_parse(const char *path, const fs_clang_opts *o, fs_fe_result *r)
     cl.r = r;
     cl.project = o->project;
     cl.arena = r->arena;
-    fs_tu_walk w = { &cl, clang_getFile(cp->tu, path), 1 };
+    fs_tu_walk w = { &cl, clang_getFile(cp->tu, path) };
     CXCursor root = clang_getTranslationUnitCursor(cp->tu);
-    /* first the macro expansions, then the functions that contain them */
+    /* one walk over the unit's top level: the macro expansions (and
+     * definitions) and the function definitions; the functions are
+     * converted after it, every expansion inside them known */
     clang_visitChildren(root, fs_tu_visit, &w);
     if (cl.nmacros > 0) {
         cl.by_begin = fs_xmalloc(sizeof(int) * (size_t)cl.nmacros);
@@ -1543,11 +1540,10 @@ int fs_fe_clang_parse(const char *path, const fs_clang_opts *o, fs_fe_result *r)
             cl.by_begin[i] = i;
         qsort_r(cl.by_begin, (size_t)cl.nmacros, sizeof(int), fs_by_begin_cmp, cl.macros);
     }
-    w.macros_only = 0;
-    clang_visitChildren(root, fs_tu_visit, &w);
     if (cl.ndefs) {
         unsigned char *trivial = fs_xcalloc((size_t)cl.ndefs + 1, 1);
-        fs_trivial_all(&cl, trivial);
+        if (cl.project)
+            fs_trivial_all(&cl, trivial);
         int check = getenv("FSCHECK_CHECK_TRIVIAL") != NULL;
         for (int i = 0; i < cl.ndefs; i++) {
             if (trivial[i] && !check) {
