@@ -10,6 +10,7 @@
 #include "calls.h"
 #include "driver.h"
 #include "frontend.h"
+#include "ixscan.h"
 #include "prescan.h"
 #include "summary.h"
 #include "util.h"
@@ -1133,11 +1134,6 @@ static int fs_macro_def_harmless(fs_cl *cl, struct fs_mdef *m, CXCursor def, int
     return ok;
 }
 
-static int fs_ident_char(char c)
-{
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '$';
-}
-
 /* What the text of definition c says: -1 when something in it matters,
  * else 0, with the unit's functions it names in deps[] (their indexes). */
 static int fs_trivial_text(fs_cl *cl, CXCursor c, int **deps, int *ndeps, int *capdeps)
@@ -1174,47 +1170,31 @@ static int fs_trivial_text(fs_cl *cl, CXCursor c, int **deps, int *ndeps, int *c
     clang_disposeString(selfs);
     int rc = 0, after_eq = 0;
     char name[256];
-    for (unsigned i = b; i < e && rc == 0;) {
-        char ch = text[i];
-        if (ch == '\\' && i + 1 < e && (text[i + 1] == '\n' || text[i + 1] == '\r')) {
+    const char *t = text;
+    for (long i = b; i < (long)e && rc == 0;) {
+        char ch = t[i];
+        if (ch == '\\' && i + 1 < (long)e && (t[i + 1] == '\n' || t[i + 1] == '\r')) {
             rc = -1; /* a line spliced: a name may be in two pieces (sta\ t) */
             break;
         }
         if (ch == '#') {
             /* a directive that brings text in (#include inside a body) */
-            unsigned q = i + 1;
-            while (q < e && (text[q] == ' ' || text[q] == '\t'))
+            long q = i + 1;
+            while (q < (long)e && (t[q] == ' ' || t[q] == '\t'))
                 q++;
-            if ((e - q > 7 && strncmp(text + q, "include", 7) == 0) || (e - q > 6 && strncmp(text + q, "import", 6) == 0)) {
+            if (((long)e - q > 7 && strncmp(t + q, "include", 7) == 0) ||
+                ((long)e - q > 6 && strncmp(t + q, "import", 6) == 0)) {
                 rc = -1;
                 break;
             }
         }
-        if (ch == '/' && i + 1 < e && text[i + 1] == '*') {
-            for (i += 2; i + 1 < e && !(text[i] == '*' && text[i + 1] == '/'); i++)
-                ;
-            i += 2;
+        long skip = fs_xs_skip_lexical(t, (long)e, i); /* a comment or literal */
+        if (skip != i) {
+            i = skip;
             continue;
         }
-        if (ch == '/' && i + 1 < e && text[i + 1] == '/') {
-            while (i < e && text[i] != '\n' && text[i] != '\r')
-                i++;
-            continue;
-        }
-        if (ch == '"' || ch == '\'') {
-            /* (a literal ends at its line's end too: an apostrophe in an
-             * #if 0 block must not hide what follows) */
-            for (i++; i < e && text[i] != ch && text[i] != '\n' && text[i] != '\r'; i++)
-                if (text[i] == '\\' && i + 1 < e && text[i + 1] != '\n' && text[i + 1] != '\r')
-                    i++;
-            i++;
-            continue;
-        }
-        if (ch == '=' ) {
-            int cmp = (i + 1 < e && text[i + 1] == '=') ||
-                      (i > b && (text[i - 1] == '=' || text[i - 1] == '!' || text[i - 1] == '<' || text[i - 1] == '>'));
-            if (!cmp)
-                after_eq = 1;
+        if (ch == '=') {
+            after_eq |= fs_xs_is_assign(t, (long)e, i, (long)b);
             i++;
             continue;
         }
@@ -1223,23 +1203,20 @@ static int fs_trivial_text(fs_cl *cl, CXCursor c, int **deps, int *ndeps, int *c
             i++;
             continue;
         }
-        if (!fs_ident_char(ch) || (ch >= '0' && ch <= '9')) {
+        if (!fs_xs_ident_start(ch) || (i > (long)b && fs_xs_ident(t[i - 1]))) {
             i++;
             continue;
         }
-        unsigned s0 = i;
-        while (i < e && fs_ident_char(text[i]))
+        long s0 = i;
+        while (i < (long)e && fs_xs_ident(t[i]))
             i++;
-        unsigned p = s0;
-        while (p > b && (text[p - 1] == ' ' || text[p - 1] == '\t' || text[p - 1] == '\n' || text[p - 1] == '\r'))
-            p--;
-        if (p > b && (text[p - 1] == '.' || (text[p - 1] == '>' && p - 1 > b && text[p - 2] == '-')))
-            continue; /* a member */
-        if (i - s0 >= sizeof name) {
+        if (fs_xs_is_member(t, (long)b, s0))
+            continue;
+        if ((size_t)(i - s0) >= sizeof name) {
             rc = -1;
             break;
         }
-        memcpy(name, text + s0, i - s0);
+        memcpy(name, t + s0, (size_t)(i - s0));
         name[i - s0] = '\0';
         int param = 0;
         for (int k = 0; k < nparams && !param; k++)

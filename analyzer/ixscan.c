@@ -168,12 +168,12 @@ static int fs_xs_continues(const char *t, long k, long end)
     return t[k + 1] == '\r' && k + 2 < end && t[k + 2] == '\n' ? 3 : 2;
 }
 
-static int fs_xs_ident_start(int c)
+int fs_xs_ident_start(int c)
 {
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c == '$';
 }
 
-static int fs_xs_ident(int c)
+int fs_xs_ident(int c)
 {
     return fs_xs_ident_start(c) || (c >= '0' && c <= '9');
 }
@@ -202,7 +202,7 @@ static int *fs_xs_unique(int *v, int n, int *out_n)
 
 /* Skips a comment, string or character literal at t[i]; returns the offset
  * after it, or i when there is none. */
-static long fs_xs_skip_lexical(const char *t, long len, long i)
+long fs_xs_skip_lexical(const char *t, long len, long i)
 {
     if (t[i] == '/' && i + 1 < len && t[i + 1] == '*') {
         for (long k = i + 2; k + 1 < len; k++)
@@ -431,8 +431,16 @@ static int fs_xs_copies_param(const fs_xs *x, const char *name, const char *t, l
     return 0;
 }
 
+int fs_xs_is_member(const char *t, long b, long s0)
+{
+    long p = s0;
+    while (p > b && (t[p - 1] == ' ' || t[p - 1] == '\t' || t[p - 1] == '\n' || t[p - 1] == '\r'))
+        p--;
+    return p > b && (t[p - 1] == '.' || (t[p - 1] == '>' && p - 1 > b && t[p - 2] == '-'));
+}
+
 /* Whether the '=' at t[i] assigns (not ==, !=, <=, >=). */
-static int fs_xs_is_assign(const char *t, long len, long i, long from)
+int fs_xs_is_assign(const char *t, long len, long i, long from)
 {
     if (i + 1 < len && t[i + 1] == '=')
         return 0;
@@ -568,10 +576,7 @@ static int fs_xs_names(fs_xs *x, const char *t, long b, long e, int macro)
         while (k < e && fs_xs_ident(t[k]))
             k++;
         /* a member (a.open, p->write) is not a name */
-        long p = s0;
-        while (p > b && (t[p - 1] == ' ' || t[p - 1] == '\t' || t[p - 1] == '\n' || t[p - 1] == '\r'))
-            p--;
-        int member = p > b && (t[p - 1] == '.' || (t[p - 1] == '>' && p - 1 > b && t[p - 2] == '-'));
+        int member = fs_xs_is_member(t, b, s0);
         int id = fs_xs_intern(x, t + s0, (size_t)(k - s0));
         unsigned char fl = x->flags[id];
         int was_tag = tag;
