@@ -179,11 +179,11 @@ static void fs_cli_finish(void *arg, int unit, fs_findings *f)
 /* The unit of each file: its compile command (from -p DIR, or the nearest
  * compile_commands.json) or the flags after --.  Returns 0, or -1 after
  * naming a malformed database. */
-static int fs_cli_units_of(char **files, int nfiles, const char *pdir, fs_units *out)
+static int fs_cli_units_of(char **files, int nfiles, const char *pdir, fs_compdb *loaded, fs_units *out)
 {
-    fs_compdb *pdb = NULL;
+    fs_compdb *pdb = loaded;
     char *err = NULL;
-    if (pdir && !(pdb = fs_compdb_load(pdir, &err))) {
+    if (pdir && !pdb && !(pdb = fs_compdb_load(pdir, &err))) {
         fprintf(stderr, "fscheck: %s\n", err);
         free(err);
         return -1;
@@ -236,7 +236,8 @@ static int fs_cli_units_of(char **files, int nfiles, const char *pdir, fs_units 
     }
     free(dirs);
     free(dbs);
-    fs_compdb_free(pdb);
+    if (pdb != loaded)
+        fs_compdb_free(pdb);
     return rc;
 }
 
@@ -429,10 +430,11 @@ int fs_cli_main(int argc, char **argv)
     }
     fs_inputs files = { 0 };
     int bad = 0;
+    fs_compdb *db = NULL; /* -p DIR without PATHs: the database, read once */
     if (paths.n == 0 && pdir) {
         /* every translation unit of the database */
         char *e = NULL;
-        fs_compdb *db = fs_compdb_load(pdir, &e);
+        db = fs_compdb_load(pdir, &e);
         if (!db) {
             fprintf(stderr, "fscheck: %s\n", e);
             free(e);
@@ -444,7 +446,6 @@ int fs_cli_main(int argc, char **argv)
         for (int i = 0; i < all.n; i++)
             FS_PUSH(files.v, files.n, files.cap, fs_xstrdup(all.v[i].shown));
         fs_units_free(&all);
-        fs_compdb_free(db);
         if (files.n == 0)
             fprintf(stderr, "fscheck: %s/compile_commands.json lists no translation unit\n", pdir);
     } else if (paths.n == 0) {
@@ -485,6 +486,7 @@ int fs_cli_main(int argc, char **argv)
                  (baseline && fs_baseline_apply(baseline, &none, &ndropped) != 0)))
         bad = 1;
     if (bad) {
+        fs_compdb_free(db);
         fs_configs_delete(configs);
         free(file_cfg);
         fs_changes_delete(changes);
@@ -529,7 +531,9 @@ int fs_cli_main(int argc, char **argv)
         if (!ix_thread)
             fs_cli_ix_build(&ci);
     }
-    int units_rc = fs_cli_units_of(files.v, files.n, pdir, &units);
+    int units_rc = fs_cli_units_of(files.v, files.n, pdir, db, &units);
+    fs_compdb_free(db);
+    db = NULL;
     if (ix_thread)
         pthread_join(ci.thread, NULL);
     fs_index *ix = ci.ix;
