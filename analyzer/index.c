@@ -10,6 +10,7 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -254,6 +255,20 @@ static int fs_is_source(const char *name)
     return n > 2 && name[n - 2] == '.' && (name[n - 1] == 'c' || name[n - 1] == 'h');
 }
 
+typedef struct fs_ix_dirent {
+    char *name;
+    unsigned char type; /* d_type: DT_UNKNOWN when the file system does not say */
+} fs_ix_dirent;
+
+static int fs_ix_dirent_cmp(const void *a, const void *b)
+{
+    return strcmp(((const fs_ix_dirent *)a)->name, ((const fs_ix_dirent *)b)->name);
+}
+
+/* The .c and .h files under dir, in name order, with their lstat stamps.
+ * Only those and folders are looked at: readdir's type says which entries
+ * are neither, without an lstat of each (a symbolic link is neither, as
+ * lstat would say; an unknown type is asked of lstat). */
 static void fs_ix_walk(fs_index *ix, const char *dir, int depth)
 {
     if (depth > 64 || ix->nfiles >= FS_INDEX_MAX_FILES)
@@ -261,20 +276,31 @@ static void fs_ix_walk(fs_index *ix, const char *dir, int depth)
     DIR *d = opendir(dir);
     if (!d)
         return;
-    fs_strs names = { 0 };
+    fs_ix_dirent *v = NULL;
+    int n = 0, cap = 0;
     struct dirent *e;
-    while ((e = readdir(d)) != NULL)
-        if (e->d_name[0] != '.')
-            fs_strs_add(&names, e->d_name);
-    closedir(d);
-    fs_strs_sort_unique(&names);
-    for (int i = 0; i < names.n && ix->nfiles < FS_INDEX_MAX_FILES; i++) {
-        char *p = fs_xasprintf("%s/%s", strcmp(dir, "/") == 0 ? "" : dir, names.v[i]);
+    while ((e = readdir(d)) != NULL) {
+        if (e->d_name[0] == '.')
+            continue;
+        if (e->d_type != DT_UNKNOWN && e->d_type != DT_DIR && !(e->d_type == DT_REG && fs_is_source(e->d_name)))
+            continue;
+        fs_grow(&v, &cap, n + 1, sizeof *v);
+        v[n].name = fs_xstrdup(e->d_name);
+        v[n].type = e->d_type;
+        n++;
+    }
+    int dfd = dirfd(d);
+    if (n > 1)
+        qsort(v, (size_t)n, sizeof *v, fs_ix_dirent_cmp);
+    for (int i = 0; i < n && ix->nfiles < FS_INDEX_MAX_FILES; i++) {
+        char *p = fs_xasprintf("%s/%s", strcmp(dir, "/") == 0 ? "" : dir, v[i].name);
         struct stat st;
-        if (lstat(p, &st) == 0) {
+        if (v[i].type == DT_DIR) {
+            fs_ix_walk(ix, p, depth + 1);
+        } else if (fstatat(dfd, v[i].name, &st, AT_SYMLINK_NOFOLLOW) == 0) {
             if (S_ISDIR(st.st_mode)) {
                 fs_ix_walk(ix, p, depth + 1);
-            } else if (S_ISREG(st.st_mode) && fs_is_source(names.v[i])) {
+            } else if (S_ISREG(st.st_mode) && fs_is_source(v[i].name)) {
                 fs_grow(&ix->files, &ix->capfiles, ix->nfiles + 1, sizeof *ix->files);
                 fs_ix_file *f = &ix->files[ix->nfiles++];
                 memset(f, 0, sizeof *f);
@@ -289,7 +315,10 @@ static void fs_ix_walk(fs_index *ix, const char *dir, int depth)
         }
         free(p);
     }
-    fs_strs_free(&names);
+    closedir(d);
+    for (int i = 0; i < n; i++)
+        free(v[i].name);
+    free(v);
 }
 
 /* --- records --------------------------------------------------------------- */

@@ -170,4 +170,19 @@ st=$(run same-size)
 grep -q "3 files, 3 parsed, 2 from the cache (2 unread)" "$TMP/same-size.err" ||
     fail "a change of the same size and time: index stats: $(cat "$TMP/same-size.err")"
 
-pass "index cache: cold, warm, a changed wrapper, corrupt and foreign caches, its call graph, lstat stamps"
+# 8. what the index takes: .c and .h files in folders below the root; not
+#    symbolic links (to a file or a folder), other names, or hidden folders
+mkdir -p "$P/src/sub" "$P/.hidden" "$P/docs"
+printf 'int in_sub(void);\n' >"$P/src/sub/sub.h"
+printf 'int hidden(void) { return 0; }\n' >"$P/.hidden/h.c"
+printf 'not C\n' >"$P/docs/README"
+printf 'int not_source(void) { return 0; }\n' >"$P/docs/x.cc"
+ln -s z_exists.c "$P/src/link.c"
+ln -s src "$P/linked"
+ln -s gone.c "$P/src/sub/dangling.c"
+st=$(run walk)
+[ "$st" = 0 ] || fail "the walk: exit status $st, expected 0: $(cat "$TMP/walk.err")"
+grep -q "4 files, 1 parsed, 3 from the cache" "$TMP/walk.err" ||
+    fail "the walk: index stats (expected 4 files: the 3 and src/sub/sub.h): $(cat "$TMP/walk.err")"
+
+pass "index cache: cold, warm, a changed wrapper, corrupt and foreign caches, its call graph, lstat stamps, the walk"
