@@ -247,13 +247,23 @@ typedef struct fs_cli_ix {
     fs_index *ix;
     fs_index_stats ist;
     pthread_t thread;
+    int done; /* set (atomically) when built */
 } fs_cli_ix;
 
 static void *fs_cli_ix_build(void *arg)
 {
     fs_cli_ix *c = arg;
     c->ix = fs_index_build(c->root, c->cache, &c->ist);
+    __atomic_store_n(&c->done, 1, __ATOMIC_RELEASE);
     return NULL;
+}
+
+static int fs_cli_ix_done(void *arg)
+{
+    fs_cli_ix *c = arg;
+    if (getenv("FSCHECK_TEST_PREPARSE"))
+        return 0; /* tests: as many as there are jobs, however soon the index is built */
+    return __atomic_load_n(&c->done, __ATOMIC_ACQUIRE);
 }
 
 int fs_cli_main(int argc, char **argv)
@@ -534,6 +544,27 @@ int fs_cli_main(int argc, char **argv)
     int units_rc = fs_cli_units_of(files.v, files.n, pdir, db, &units);
     fs_compdb_free(db);
     db = NULL;
+    fs_cli_units cu = { file_cfg, &o, rules != NULL };
+    fs_run_opts ro;
+    memset(&ro, 0, sizeof ro);
+    ro.drv = o;
+    ro.jobs = jobs < 1 ? 1 : (int)jobs;
+    ro.progress = !quiet && isatty(STDERR_FILENO);
+    ro.shard_i = shard_i;
+    ro.shard_n = shard_n;
+    ro.prepare = fs_cli_prepare;
+    ro.finish = fs_cli_finish;
+    ro.arg = &cu;
+    ro.prefilter = prefilter;
+    fs_preparsed *pre = NULL;
+    if (ix_thread && units_rc == 0 && o.engine != FS_ENGINE_TS) {
+        /* while the index is built: the units that will be parsed anyway,
+         * parsed (as many as there are jobs) */
+        fs_units_add_args(&units, extra_before.v, extra_before.n, extra_after.v, extra_after.n);
+        pre = fs_xcalloc((size_t)ro.jobs + 1, sizeof *pre);
+        ro.pre = pre;
+        ro.npre = fs_run_preparse(&units, &ro, pre, ro.jobs, fs_cli_ix_done, &ci);
+    }
     if (ix_thread)
         pthread_join(ci.thread, NULL);
     fs_index *ix = ci.ix;
@@ -552,29 +583,22 @@ int fs_cli_main(int argc, char **argv)
         free(files.v);
         return FS_EXIT_USAGE;
     }
-    fs_units_add_args(&units, extra_before.v, extra_before.n, extra_after.v, extra_after.n);
+    if (!pre)
+        fs_units_add_args(&units, extra_before.v, extra_before.n, extra_after.v, extra_after.n);
     if (ix) {
         o.project = fs_index_summaries(ix);
         if (getenv("FSCHECK_INDEX_STATS"))
-            fprintf(stderr, "fscheck: index of %s: %d files, %d parsed, %d from the cache (%d unread), %.3f s\n",
-                    ci.root, ist.files, ist.parsed, ist.from_cache, ist.unread, ist.seconds);
+            fprintf(stderr, "fscheck: index of %s: %d files, %d parsed, %d from the cache (%d unread), %.3f s\n"
+                            "fscheck: %d unit%s parsed while it was built\n",
+                    ci.root, ist.files, ist.parsed, ist.from_cache, ist.unread, ist.seconds, ro.npre,
+                    ro.npre == 1 ? "" : "s");
     }
     free(ci.cache);
     free(ci.root);
-    fs_cli_units cu = { file_cfg, &o, rules != NULL };
-    fs_run_opts ro;
-    memset(&ro, 0, sizeof ro);
     ro.drv = o;
-    ro.jobs = jobs < 1 ? 1 : (int)jobs;
-    ro.progress = !quiet && isatty(STDERR_FILENO);
-    ro.shard_i = shard_i;
-    ro.shard_n = shard_n;
-    ro.prepare = fs_cli_prepare;
-    ro.finish = fs_cli_finish;
-    ro.arg = &cu;
     ro.index = ix;
-    ro.prefilter = prefilter;
     fs_run(&units, &ro, &findings, &stats);
+    free(pre);
     fs_units_free(&units);
     fs_index_free(ix);
     fs_findings_fingerprint(&findings);

@@ -389,21 +389,24 @@ int fs_analyze_file(const char *path, const fs_driver_opts *o, fs_findings *out,
     long len = 0;
     char *text = fs_read_file(path, &len, &why);
     if (!text) {
+        fs_fe_clang_pre_free(o->pre);
         fs_stats_skip(st, path, why);
         return -1;
     }
     fs_fixer_note_content(path, text, len);
     if (memchr(text, '\0', (size_t)len)) {
         free(text);
+        fs_fe_clang_pre_free(o->pre);
         fs_stats_skip(st, path, "binary file (contains NUL bytes)");
         return -1;
     }
     fs_fe_result r;
     int rc, by_ts = o->engine == FS_ENGINE_TS;
     if (by_ts) {
+        fs_fe_clang_pre_free(o->pre);
         rc = fs_fe_ts_parse(path, text, (size_t)len, &r);
     } else {
-        fs_clang_opts co = { o->cflags, o->ncflags, o->resource_dir, o->directory, NULL, 0, o->project };
+        fs_clang_opts co = { o->cflags, o->ncflags, o->resource_dir, o->directory, NULL, 0, o->project, o->pre };
         rc = fs_fe_clang_parse(path, &co, &r);
         if (rc != 0 && o->engine == FS_ENGINE_AUTO) {
             /* libclang could not take the file at all: tree-sitter takes all of it */
@@ -479,9 +482,13 @@ int fs_analyze_file(const char *path, const fs_driver_opts *o, fs_findings *out,
             int said = 0;
             for (int k = 0; k < t->n; k++)
                 said |= t->v[k].param != FS_SUMMARY_DEFINED;
-            fprintf(stderr, "fscheck: %s:%d: function '%s' taken as trivial%s\n", ff->fn->file,
-                    ff->fn->range.begin.line, ff->fn->name,
-                    said ? ", but it has summaries" : out->n != before ? ", but it has findings" : "");
+            if (ff->would_skip == 2) /* its summaries reach no converted function */
+                fprintf(stderr, "fscheck: %s:%d: function '%s' taken as reaching no probe%s\n", ff->fn->file,
+                        ff->fn->range.begin.line, ff->fn->name, out->n != before ? ", but it has findings" : "");
+            else
+                fprintf(stderr, "fscheck: %s:%d: function '%s' taken as trivial%s\n", ff->fn->file,
+                        ff->fn->range.begin.line, ff->fn->name,
+                        said ? ", but it has summaries" : out->n != before ? ", but it has findings" : "");
             fs_summaries_delete(t);
         }
         fs_func_drop_nodes(ff->fn);

@@ -68,12 +68,15 @@ typedef struct fs_cl {
         char *name;
         CXCursor *defs;   /* each definition of the name (#undef and #define again) */
         int ndefs, capdefs;
-        int harmless;     /* 0 unknown, 1 harmless, 2 not, 3 being looked at */
+        int state;        /* 0 not looked at, 1 being looked at, 2 known */
+        int cls;          /* what its expansion may name (FS_TV_...) */
+        int *deps;        /* the unit's functions it names (their indexes), nested macros' too */
+        int ndeps, capdeps;
     } *mdefs;             /* macro definitions, by name (open addressing) */
     int capmdefs, nmdefs;
     struct fs_nameset {
         char *name;
-        int v;            /* fs_name_matters; or the first definition of the name (then next[]) */
+        int v;            /* fs_name_class; or the first definition of the name (then next[]) */
     } *matters, *defnames;
     int capmatters, nmatters, capdefnames;
     int *defnext;         /* per definition: the next one of the same name, or -1 */
@@ -970,10 +973,20 @@ static void fs_nameset_free(struct fs_nameset *v, int cap)
     free(v);
 }
 
-static int fs_name_matters_now(const fs_cl *cl, const char *name);
+/* What a name in a function's text may bring (bits): */
+enum {
+    FS_TV_MATTERS = 1, /* lowering acts on it: a summary may come of it */
+    FS_TV_PROBE = 2,   /* a probe may come of it (every finding starts at one), or a fact of the
+                        * whole unit (setuid) */
+    FS_TV_UNSURE = 4   /* what the text names cannot be told from it (then libclang's tree of
+                        * the definition is asked: fs_def_class) */
+};
+#define FS_TV_ALL (FS_TV_MATTERS | FS_TV_PROBE | FS_TV_UNSURE)
 
-/* Whether lowering acts on a call or use of name (asked once per name). */
-static int fs_name_matters(fs_cl *cl, const char *name)
+static int fs_name_class_now(const fs_cl *cl, const char *name);
+
+/* What lowering makes of a call or use of name (FS_TV_ bits; asked once per name). */
+static int fs_name_class(fs_cl *cl, const char *name)
 {
     if (2 * (cl->nmatters + 1) > cl->capmatters) {
         int cap = cl->capmatters ? 2 * cl->capmatters : 4096;
@@ -988,23 +1001,30 @@ static int fs_name_matters(fs_cl *cl, const char *name)
     struct fs_nameset *e = fs_nameset_slot(cl->matters, cl->capmatters, name);
     if (!e->name) {
         e->name = fs_xstrdup(name);
-        e->v = fs_name_matters_now(cl, name);
+        e->v = fs_name_class_now(cl, name);
         cl->nmatters++;
     }
     return e->v;
 }
 
-static int fs_name_matters_now(const fs_cl *cl, const char *name)
+static int fs_name_class_now(const fs_cl *cl, const char *name)
 {
     unsigned written = 0;
-    if (fs_call_lookup(name) || fs_libc_writes(name, &written) || fs_call_changes_files(name, "?") ||
-        fs_is_setuid_call(name) || strcmp(name, "chdir") == 0 || strcmp(name, "fchdir") == 0 ||
-        strncmp(name, "__builtin_", 10) == 0)
-        return 1;
-    for (const fs_summary *s = fs_summaries_find(cl->project, name); s; s = fs_summaries_next(cl->project, s))
+    const char *lib = strncmp(name, "__builtin_", 10) == 0 ? name + 10 : name;
+    const fs_call_spec *sp = fs_call_lookup(lib);
+    if ((sp && sp->kind == FS_OP_PROBE) || fs_is_setuid_call(lib))
+        return FS_TV_MATTERS | FS_TV_PROBE;
+    int cls = 0;
+    if (sp || fs_libc_writes(name, &written) || fs_call_changes_files(name, "?") || strcmp(name, "chdir") == 0 ||
+        strcmp(name, "fchdir") == 0 || lib != name)
+        cls = FS_TV_MATTERS;
+    for (const fs_summary *s = fs_summaries_find(cl->project, name); s; s = fs_summaries_next(cl->project, s)) {
         if (s->param != FS_SUMMARY_DEFINED)
-            return 1;
-    return 0;
+            cls |= FS_TV_MATTERS;
+        if (s->param >= 0 && s->op.kind == FS_OP_PROBE)
+            cls |= FS_TV_PROBE;
+    }
+    return cls;
 }
 
 static struct fs_mdef *fs_mdef_slot(fs_cl *cl, const char *name)
@@ -1056,33 +1076,42 @@ static int fs_is_def(const fs_cl *cl, const char *name, int *at)
     return 1;
 }
 
-/* Whether macro m's expansion can name nothing that matters: its
- * replacement names no such name, no function of the unit, no macro that
- * is not harmless itself, pastes no tokens, and assigns none of its
- * parameters. */
-static int fs_macro_def_harmless(fs_cl *cl, struct fs_mdef *m, CXCursor def, int depth);
+/* What macro m's expansion may name (FS_TV_ bits, and the unit's
+ * functions in m->deps): what its replacement names, and the nested
+ * macros' (each definition of each: #undef and #define again); token
+ * pasting makes any name; assigning a parameter matters. */
+static void fs_macro_def_class(fs_cl *cl, struct fs_mdef *m, CXCursor def, int depth);
 
-static int fs_macro_harmless(fs_cl *cl, struct fs_mdef *m, int depth)
+static void fs_macro_class(fs_cl *cl, struct fs_mdef *m, int depth)
 {
-    if (m->harmless)
-        return m->harmless == 1;
-    if (depth > 16)
-        return 0;
-    m->harmless = 3;
-    int ok = 1;
-    for (int i = 0; i < m->ndefs && ok; i++)
-        ok = fs_macro_def_harmless(cl, m, m->defs[i], depth);
-    m->harmless = ok ? 1 : 2;
-    return ok;
+    if (m->state == 2)
+        return;
+    if (m->state == 1 || depth > 16) {
+        m->cls |= FS_TV_ALL; /* a loop, or too deep to follow */
+        return;
+    }
+    m->state = 1;
+    for (int i = 0; i < m->ndefs && !(m->cls & FS_TV_UNSURE); i++)
+        fs_macro_def_class(cl, m, m->defs[i], depth);
+    m->state = 2;
 }
 
-static int fs_macro_def_harmless(fs_cl *cl, struct fs_mdef *m, CXCursor def, int depth)
+/* The unit's functions of the name: appended to deps (their indexes). */
+static void fs_add_defs(const fs_cl *cl, const char *name, int **deps, int *ndeps, int *capdeps)
+{
+    int at;
+    if (fs_is_def(cl, name, &at))
+        for (; at >= 0; at = cl->defnext[at])
+            FS_PUSH(*deps, *ndeps, *capdeps, at);
+}
+
+static void fs_macro_def_class(fs_cl *cl, struct fs_mdef *m, CXCursor def, int depth)
 {
     CXToken *toks = NULL;
     unsigned n = 0;
     clang_tokenize(cl->tu, clang_getCursorExtent(def), &toks, &n);
     char **params = NULL;
-    int nparams = 0, capparams = 0, ok = 1;
+    int nparams = 0, capparams = 0;
     unsigned k = 1; /* after the name */
     if (clang_Cursor_isMacroFunctionLike(def)) {
         for (k = 2; k < n; k++) {
@@ -1099,29 +1128,37 @@ static int fs_macro_def_harmless(fs_cl *cl, struct fs_mdef *m, CXCursor def, int
         }
     }
     int after_eq = 0;
-    for (; k < n && ok; k++) {
+    for (; k < n && !(m->cls & FS_TV_UNSURE); k++) {
         CXString s = clang_getTokenSpelling(cl->tu, toks[k]);
         const char *t = clang_getCString(s);
         CXTokenKind kind = clang_getTokenKind(toks[k]);
         if (kind == CXToken_Punctuation) {
             if (strcmp(t, "##") == 0)
-                ok = 0; /* a name pasted together: any name */
+                m->cls |= FS_TV_ALL; /* a name pasted together: any name */
             else if (strcmp(t, "=") == 0)
                 after_eq = 1;
             else if (strcmp(t, ";") == 0 || strcmp(t, "{") == 0 || strcmp(t, "}") == 0)
                 after_eq = 0;
         } else if (kind == CXToken_Identifier || kind == CXToken_Keyword) {
-            int at, param = 0;
+            int param = 0;
             for (int i = 0; i < nparams && !param; i++)
                 param = strcmp(params[i], t) == 0 || (strcmp(params[i], "...") == 0 && strcmp(t, "__VA_ARGS__") == 0);
-            if (param || strcmp(t, "__VA_ARGS__") == 0)
-                ok = !after_eq;
-            else if (fs_name_matters(cl, t) || fs_is_def(cl, t, &at))
-                ok = 0;
-            else {
+            if (param || strcmp(t, "__VA_ARGS__") == 0) {
+                if (after_eq)
+                    m->cls |= FS_TV_MATTERS;
+            } else {
+                m->cls |= fs_name_class(cl, t);
+                int before = m->ndeps;
+                fs_add_defs(cl, t, &m->deps, &m->ndeps, &m->capdeps);
+                if (m->ndeps > before)
+                    m->cls |= FS_TV_MATTERS;
                 struct fs_mdef *o = fs_mdef_slot(cl, t);
-                if (o && o->name && o != m)
-                    ok = fs_macro_harmless(cl, o, depth + 1);
+                if (o && o->name && o != m) {
+                    fs_macro_class(cl, o, depth + 1);
+                    m->cls |= o->cls;
+                    for (int i = 0; i < o->ndeps; i++)
+                        FS_PUSH(m->deps, m->ndeps, m->capdeps, o->deps[i]);
+                }
             }
         }
         clang_disposeString(s);
@@ -1131,12 +1168,59 @@ static int fs_macro_def_harmless(fs_cl *cl, struct fs_mdef *m, CXCursor def, int
     for (int i = 0; i < nparams; i++)
         free(params[i]);
     free(params);
-    return ok;
 }
 
-/* What the text of definition c says: -1 when something in it matters,
- * else 0, with the unit's functions it names in deps[] (their indexes). */
-static int fs_trivial_text(fs_cl *cl, CXCursor c, int **deps, int *ndeps, int *capdeps)
+/* What definition c refers to, as libclang's tree has it (macros
+ * expanded, pasted names made): for a definition whose text leaves that
+ * unsure.  Matters, and may probe when a function it refers to may. */
+typedef struct fs_refs {
+    fs_cl *cl;
+    int cls;
+    int **deps, *ndeps, *capdeps;
+} fs_refs;
+
+static enum CXChildVisitResult fs_refs_visit(CXCursor c, CXCursor parent, CXClientData d)
+{
+    (void)parent;
+    fs_refs *x = d;
+    enum CXCursorKind k = clang_getCursorKind(c);
+    if (k == CXCursor_DeclRefExpr) {
+        CXCursor ref = clang_getCursorReferenced(c);
+        if (!clang_Cursor_isNull(ref) && ref.kind == CXCursor_FunctionDecl) {
+            CXString s = clang_getCursorSpelling(ref);
+            const char *name = clang_getCString(s);
+            if (name && *name) {
+                x->cls |= fs_name_class(x->cl, name);
+                fs_add_defs(x->cl, name, x->deps, x->ndeps, x->capdeps);
+            }
+            clang_disposeString(s);
+        }
+    }
+    return CXChildVisit_Recurse;
+}
+
+static int fs_def_tree_class(fs_cl *cl, CXCursor c, int **deps, int *ndeps, int *capdeps)
+{
+    fs_refs x = { cl, FS_TV_MATTERS, deps, ndeps, capdeps };
+    clang_visitChildren(c, fs_refs_visit, &x);
+    return x.cls & ~FS_TV_UNSURE;
+}
+
+/* What the text of definition c may bring (FS_TV_ bits), with the unit's
+ * functions it names in deps[] (their indexes). */
+static int fs_def_text_class(fs_cl *cl, CXCursor c, int **deps, int *ndeps, int *capdeps);
+
+static int fs_def_class(fs_cl *cl, CXCursor c, int **deps, int *ndeps, int *capdeps)
+{
+    int cls = fs_def_text_class(cl, c, deps, ndeps, capdeps);
+    if (cls & FS_TV_UNSURE) {
+        *ndeps = 0;
+        cls = fs_def_tree_class(cl, c, deps, ndeps, capdeps);
+    }
+    return cls;
+}
+
+static int fs_def_text_class(fs_cl *cl, CXCursor c, int **deps, int *ndeps, int *capdeps)
 {
     CXSourceRange ext = clang_getCursorExtent(c);
     CXFile f1, f2;
@@ -1146,7 +1230,7 @@ static int fs_trivial_text(fs_cl *cl, CXCursor c, int **deps, int *ndeps, int *c
     size_t size = 0;
     const char *text = f1 && clang_File_isEqual(f1, f2) ? clang_getFileContents(cl->tu, f1, &size) : NULL;
     if (!text || e <= b || e > size)
-        return -1;
+        return FS_TV_ALL;
     /* the name and the expansion of a macro spelled there (the definition may be made by one) */
     {
         unsigned eb, eo;
@@ -1154,7 +1238,7 @@ static int fs_trivial_text(fs_cl *cl, CXCursor c, int **deps, int *ndeps, int *c
         clang_getExpansionLocation(clang_getRangeStart(ext), &ef, NULL, NULL, &eb);
         clang_getExpansionLocation(clang_getRangeEnd(ext), NULL, NULL, NULL, &eo);
         if (!ef || !clang_File_isEqual(ef, f1) || eb != b || eo != e)
-            return -1;
+            return FS_TV_ALL;
     }
     /* its parameters */
     char **params = NULL;
@@ -1168,13 +1252,13 @@ static int fs_trivial_text(fs_cl *cl, CXCursor c, int **deps, int *ndeps, int *c
     CXString selfs = clang_getCursorSpelling(c);
     char *self_name = fs_xstrdup(clang_getCString(selfs));
     clang_disposeString(selfs);
-    int rc = 0, after_eq = 0;
+    int cls = 0, after_eq = 0;
     char name[256];
     const char *t = text;
-    for (long i = b; i < (long)e && rc == 0;) {
+    for (long i = b; i < (long)e && !(cls & FS_TV_UNSURE);) {
         char ch = t[i];
         if (ch == '\\' && i + 1 < (long)e && (t[i + 1] == '\n' || t[i + 1] == '\r')) {
-            rc = -1; /* a line spliced: a name may be in two pieces (sta\ t) */
+            cls |= FS_TV_ALL; /* a line spliced: a name may be in two pieces (sta\ t) */
             break;
         }
         if (ch == '#') {
@@ -1184,7 +1268,7 @@ static int fs_trivial_text(fs_cl *cl, CXCursor c, int **deps, int *ndeps, int *c
                 q++;
             if (((long)e - q > 7 && strncmp(t + q, "include", 7) == 0) ||
                 ((long)e - q > 6 && strncmp(t + q, "import", 6) == 0)) {
-                rc = -1;
+                cls |= FS_TV_ALL;
                 break;
             }
         }
@@ -1213,7 +1297,7 @@ static int fs_trivial_text(fs_cl *cl, CXCursor c, int **deps, int *ndeps, int *c
         if (fs_xs_is_member(t, (long)b, s0))
             continue;
         if ((size_t)(i - s0) >= sizeof name) {
-            rc = -1;
+            cls |= FS_TV_ALL;
             break;
         }
         memcpy(name, t + s0, (size_t)(i - s0));
@@ -1221,31 +1305,41 @@ static int fs_trivial_text(fs_cl *cl, CXCursor c, int **deps, int *ndeps, int *c
         int param = 0;
         for (int k = 0; k < nparams && !param; k++)
             param = strcmp(params[k], name) == 0;
-        int at;
         if (param) {
             if (after_eq)
-                rc = -1; /* a parameter stored (or anything made of it) */
-        } else if (strcmp(name, self_name) == 0) {
-            /* itself */
-        } else if (fs_name_matters(cl, name)) {
-            rc = -1;
-        } else if (fs_is_def(cl, name, &at)) {
-            for (; at >= 0; at = cl->defnext[at])
-                FS_PUSH(*deps, *ndeps, *capdeps, at);
-        } else {
+                cls |= FS_TV_MATTERS; /* a parameter stored (or anything made of it) */
+            continue;
+        }
+        if (strcmp(name, self_name) == 0)
+            continue; /* itself */
+        cls |= fs_name_class(cl, name);
+        int before = *ndeps;
+        fs_add_defs(cl, name, deps, ndeps, capdeps);
+        if (*ndeps == before) {
             struct fs_mdef *m = fs_mdef_slot(cl, name);
-            if (m && m->name && !fs_macro_harmless(cl, m, 0))
-                rc = -1;
+            if (m && m->name) {
+                fs_macro_class(cl, m, 0);
+                cls |= m->cls;
+                for (int k = 0; k < m->ndeps; k++)
+                    FS_PUSH(*deps, *ndeps, *capdeps, m->deps[k]);
+            }
         }
     }
     for (int k = 0; k < nparams; k++)
         free(params[k]);
     free(params);
     free(self_name);
-    return rc;
+    return cls;
 }
 
-/* Which of the unit's definitions are trivial (out[i]). */
+/* Which of the unit's definitions are not converted (out[i]): 1, trivial:
+ * its text names nothing that matters, and no function of the unit that
+ * does; 2, no probe can come of it and none of the converted functions
+ * names it (its summaries would reach no probe, and it has no finding).
+ * The others are converted: those a probe may come of (by name, or
+ * through a function of the unit they name), and the unit's functions
+ * they name, and theirs.  When the text of one leaves what it names
+ * unsure, libclang's tree of it says. */
 static void fs_trivial_all(fs_cl *cl, unsigned char *out)
 {
     /* the names of the unit's functions */
@@ -1267,24 +1361,46 @@ static void fs_trivial_all(fs_cl *cl, unsigned char *out)
     }
     int **deps = fs_xcalloc((size_t)cl->ndefs + 1, sizeof *deps);
     int *ndeps = fs_xcalloc((size_t)cl->ndefs + 1, sizeof *ndeps);
+    int *cls = fs_xcalloc((size_t)cl->ndefs + 1, sizeof *cls);
     for (int i = 0; i < cl->ndefs; i++) {
         int cap = 0;
-        out[i] = fs_trivial_text(cl, cl->defs[i], &deps[i], &ndeps[i], &cap) == 0;
+        cls[i] = fs_def_class(cl, cl->defs[i], &deps[i], &ndeps[i], &cap);
     }
-    /* one that names a function of the unit that is not trivial is not */
+    /* one that names a function of the unit that matters matters; one
+     * that names one a probe may come of may probe */
     for (int changed = 1; changed;) {
         changed = 0;
         for (int i = 0; i < cl->ndefs; i++)
-            for (int k = 0; out[i] && k < ndeps[i]; k++)
-                if (!out[deps[i][k]]) {
-                    out[i] = 0;
+            for (int k = 0; k < ndeps[i]; k++) {
+                int add = cls[deps[i][k]] & (FS_TV_MATTERS | FS_TV_PROBE);
+                if ((cls[i] | add) != cls[i]) {
+                    cls[i] |= add;
                     changed = 1;
                 }
+            }
     }
+    for (int i = 0; i < cl->ndefs; i++)
+        out[i] = !(cls[i] & FS_TV_MATTERS) ? 1 : (cls[i] & FS_TV_PROBE) ? 0 : 2;
+    /* what a converted one names is converted */
+    int *stack = fs_xmalloc(sizeof(int) * ((size_t)cl->ndefs + 1));
+    int sp = 0;
+    for (int i = 0; i < cl->ndefs; i++)
+        if (out[i] == 0)
+            stack[sp++] = i;
+    while (sp > 0) {
+        int i = stack[--sp];
+        for (int k = 0; k < ndeps[i]; k++)
+            if (out[deps[i][k]] == 2) {
+                out[deps[i][k]] = 0;
+                stack[sp++] = deps[i][k];
+            }
+    }
+    free(stack);
     for (int i = 0; i < cl->ndefs; i++)
         free(deps[i]);
     free(deps);
     free(ndeps);
+    free(cls);
 }
 
 /* A trivial definition: defined, with its parameters, not converted. */
@@ -1420,15 +1536,20 @@ static void fs_parse_with_stack(fs_parse_job *j)
     fs_parse_run(j);
 }
 
-int fs_fe_clang_parse(const char *path, const fs_clang_opts *o, fs_fe_result *r)
-{
-    memset(r, 0, sizeof *r);
-    r->arena = fs_ast_arena_new();
-    fs_cl_priv *cp = fs_xcalloc(1, sizeof *cp);
-    r->priv = cp;
-    r->priv_free = fs_cl_priv_free;
-    cp->index = clang_createIndex(0, 0);
+/* A unit parsed (or not: err, why), not looked at yet. */
+struct fs_clang_pre {
+    char *path;
+    fs_cl_priv *cp;
+    enum CXErrorCode err;
+    char *why; /* the prescan's objection */
+};
 
+static fs_clang_pre *fs_clang_do_parse(const char *path, const fs_clang_opts *o)
+{
+    fs_clang_pre *pre = fs_xcalloc(1, sizeof *pre);
+    pre->path = fs_xstrdup(path);
+    fs_cl_priv *cp = pre->cp = fs_xcalloc(1, sizeof *cp);
+    cp->index = clang_createIndex(0, 0);
     int has_res = 0;
     for (int i = 0; i < o->nargs; i++)
         if (strcmp(o->args[i], "-resource-dir") == 0 || strncmp(o->args[i], "-resource-dir=", 14) == 0)
@@ -1455,7 +1576,6 @@ int fs_fe_clang_parse(const char *path, const fs_clang_opts *o, fs_fe_result *r)
     }
     /* no -working-directory: libclang would change the process's working
      * folder, for every thread; compdb.c makes the flags' paths absolute */
-    char *wd = NULL;
     unsigned opts = CXTranslationUnit_DetailedPreprocessingRecord | CXTranslationUnit_KeepGoing;
     struct CXUnsavedFile unsaved = { path, o->contents, o->length };
     const char *why = NULL;
@@ -1466,13 +1586,49 @@ int fs_fe_clang_parse(const char *path, const fs_clang_opts *o, fs_fe_result *r)
                          CXError_Failure, NULL };
     fs_parse_with_stack(&job);
     free(ftext);
-    cp->tu = job.tu;
-    enum CXErrorCode err = job.err;
     free(args);
-    free(wd);
-    if (job.why) {
-        r->fatal = fs_xasprintf("not given to libclang: %s", job.why);
-        free(job.why);
+    cp->tu = job.tu;
+    pre->err = job.err;
+    pre->why = job.why;
+    return pre;
+}
+
+fs_clang_pre *fs_fe_clang_preparse(const char *path, const fs_clang_opts *o)
+{
+    return fs_clang_do_parse(path, o);
+}
+
+void fs_fe_clang_pre_free(fs_clang_pre *pre)
+{
+    if (!pre)
+        return;
+    fs_cl_priv_free(pre->cp);
+    free(pre->why);
+    free(pre->path);
+    free(pre);
+}
+
+int fs_fe_clang_parse(const char *path, const fs_clang_opts *o, fs_fe_result *r)
+{
+    memset(r, 0, sizeof *r);
+    r->arena = fs_ast_arena_new();
+    fs_clang_pre *pre = o->pre;
+    if (pre && strcmp(pre->path, path) != 0) {
+        fs_fe_clang_pre_free(pre); /* not this file's */
+        pre = NULL;
+    }
+    if (!pre)
+        pre = fs_clang_do_parse(path, o);
+    fs_cl_priv *cp = pre->cp;
+    r->priv = cp;
+    r->priv_free = fs_cl_priv_free;
+    enum CXErrorCode err = pre->err;
+    char *why = pre->why;
+    free(pre->path);
+    free(pre);
+    if (why) {
+        r->fatal = fs_xasprintf("not given to libclang: %s", why);
+        free(why);
         return -1;
     }
     if (err != CXError_Success || !cp->tu) {
@@ -1536,6 +1692,7 @@ int fs_fe_clang_parse(const char *path, const fs_clang_opts *o, fs_fe_result *r)
     for (int i = 0; i < cl.capmdefs; i++) {
         free(cl.mdefs[i].name);
         free(cl.mdefs[i].defs);
+        free(cl.mdefs[i].deps);
     }
     free(cl.mdefs);
     fs_nameset_free(cl.matters, cl.capmatters);

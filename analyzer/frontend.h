@@ -18,9 +18,11 @@ typedef struct fs_fe_func {
     int in_system;     /* defined in a system header */
     int is_static;     /* static: visible in its own file only */
     int is_macro;      /* a function-like macro (tree-sitter): summarized, never checked */
-    int trivial;       /* libclang: its text names nothing a summary or a finding could come from
-                        * (fs_clang_opts.project): not converted (body NULL), defined, checked */
-    int would_skip;    /* the same, seen but converted all the same (FSCHECK_CHECK_TRIVIAL) */
+    int trivial;       /* libclang: not converted (body NULL), defined, counted as checked: its
+                        * text names nothing a summary or a finding could come from
+                        * (fs_clang_opts.project), or (2) no probe can come of it and no
+                        * converted function of the unit names it */
+    int would_skip;    /* the same (1 or 2), seen but converted all the same (FSCHECK_CHECK_TRIVIAL) */
 } fs_fe_func;
 
 typedef struct fs_fe_result {
@@ -49,7 +51,16 @@ typedef struct fs_clang_opts {
     unsigned long length;     /* bytes of contents */
     const struct fs_summaries *project; /* the project's summaries: with them, a function whose text
                                          * names nothing that matters is not converted; may be NULL */
+    struct fs_clang_pre *pre; /* this file parsed ahead with these options (fs_fe_clang_preparse),
+                               * taken over by fs_fe_clang_parse; or NULL */
 } fs_clang_opts;
+
+/* A unit parsed by libclang and not looked at yet: parsed ahead of time
+ * (while what is needed to look at it is being made), with the same
+ * options fs_fe_clang_parse will be given. */
+typedef struct fs_clang_pre fs_clang_pre;
+fs_clang_pre *fs_fe_clang_preparse(const char *path, const fs_clang_opts *opts);
+void fs_fe_clang_pre_free(fs_clang_pre *pre);
 
 /* Before any thread is started: libclang is to parse on the thread that
  * asks (fs_fe_clang_parse gives it a large stack) instead of a thread of its

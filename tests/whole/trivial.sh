@@ -67,6 +67,82 @@ taken=$(sed -n "s/.*function '\([a-z_]*\)' taken as trivial$/\1/p" "$TMP/check.e
 (cd "$P" && FSCHECK_CACHE_DIR=$TMP/cache "$FSCHECK" --engine=clang --format=json t.c >"$TMP/plain.json" 2>"$TMP/plain.err")
 cmp -s "$TMP/check.json" "$TMP/plain.json" || fail "the report differs when trivial functions are not converted"
 
+# functions no probe can come of, which no converted function names, are
+# not converted either: every finding starts at a probe, and their
+# summaries reach none; one a function with a probe names (directly or
+# through a macro, or through another such) is converted: a file it
+# changes between two probes makes the second one needed
+cat >"$P/u.c" <<'EOT'
+#include <stdio.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static FILE *log_file;
+static void log_line(const char *s) { fputs(s, log_file); }
+static void drop(const char *p) { unlink(p); }
+static void refresh(const char *p) { drop(p); }
+static void refresh2(const char *p) { unlink(p); }
+#define REFRESH(p) refresh2(p)
+static void save(const char *p) { unlink(p); }
+static void touch_then(const char *p) { save(p); }
+static int is_dir(const char *p) { struct stat st; return stat(p, &st) == 0 && S_ISDIR(st.st_mode); }
+static int check(const char *p) { log_line(p); return is_dir(p); }
+
+void unrelated(const char *p) { touch_then(p); }
+
+int twice(const char *p)
+{
+    struct stat a, b;
+    if (stat(p, &a) != 0)
+        return -1;
+    refresh(p);
+    return stat(p, &b);
+}
+
+int twice_by_macro(const char *p)
+{
+    struct stat a, b;
+    if (stat(p, &a) != 0)
+        return -1;
+    REFRESH(p);
+    return stat(p, &b);
+}
+
+/* what these name is told by libclang's tree: a pasted name, a function a macro makes */
+#define PASTE2(a, b) a##b
+int stat_thrice(const char *p)
+{
+    struct stat st;
+    int n = 0;
+    for (int i = 0; i < 3; i++)
+        n += PASTE2(st, at)(p, &st) == 0;
+    return n;
+}
+#define DEFINE_DROPPER(name) static void name(const char *p) { unlink(p); }
+DEFINE_DROPPER(dropper)
+void drops(const char *p) { dropper(p); }
+
+int main(int argc, char **argv)
+{
+    (void)argc;
+    if (access(argv[0], F_OK) == 0 && check(argv[0]))
+        return 1;
+    return 0;
+}
+EOT
+(cd "$P" && FSCHECK_CHECK_TRIVIAL=1 FSCHECK_CACHE_DIR=$TMP/cache "$FSCHECK" --engine=clang --format=json u.c \
+    >"$TMP/ucheck.json" 2>"$TMP/ucheck.err")
+grep -q "but it has" "$TMP/ucheck.err" && fail "a function not converted has findings: $(grep 'but it has' "$TMP/ucheck.err")"
+taken=$(sed -n "s/.*function '\([a-z_0-9]*\)' taken as reaching no probe$/\1/p" "$TMP/ucheck.err" | sort | tr '\n' ' ')
+[ "$taken" = "dropper drops save touch_then unrelated " ] ||
+    fail "taken as reaching no probe: '$taken', expected 'dropper drops save touch_then unrelated '"
+(cd "$P" && FSCHECK_CACHE_DIR=$TMP/cache "$FSCHECK" --engine=clang --format=json u.c >"$TMP/uplain.json" 2>"$TMP/uplain.err")
+cmp -s "$TMP/ucheck.json" "$TMP/uplain.json" || fail "the report differs when functions reaching no probe are not converted"
+rules=$(sed -n 's/^ *"rule": "\(FS[0-9]*\)",*$/\1/p' "$TMP/uplain.json" | tr '\n' ' ')
+[ "$rules" = "FS302 FS302 FS401 FS101 " ] ||
+    fail "u.c: rules '$rules', expected 'FS302 FS302 FS401 FS101 ' (stat then removed by refresh() and REFRESH(), no FS102 across them; stat() by a pasted name in a loop)"
+grep -q '"functions": 15' "$TMP/uplain.json" || fail "u.c: every function counted: $(grep '"functions"' "$TMP/uplain.json")"
+
 # every testdata case (their own flags aside): nothing taken as trivial says more
 bad=0
 for f in "$WHOLEDIR"/../../testdata/FS*/*.c; do
@@ -78,4 +154,4 @@ for f in "$WHOLEDIR"/../../testdata/FS*/*.c; do
     fi
 done
 [ "$bad" = 0 ] || fail "testdata: functions taken as trivial that say more (above)"
-pass "trivial functions: which are, and none of them says more, here and over testdata/"
+pass "trivial functions and functions reaching no probe: which are, and none of them says more, here and over testdata/"
