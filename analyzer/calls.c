@@ -1,6 +1,7 @@
 /* calls.c - tables of C library calls. */
 #include "calls.h"
 
+#include <pthread.h>
 #include <string.h>
 
 #define P FS_OP_PROBE
@@ -68,14 +69,51 @@ static const fs_call_spec fs_calls[] = {
     { "umount2",    M, 0, 0, -1, -1, -1, -1, 1, FS_VAL_RAW, -1, -1 },
 };
 
+/* The tables by name: open addressing over FNV-1a hashes, built once.
+ * Most names asked about (every identifier of a text, at times) are in
+ * none of them. */
+#define FS_NAME_SLOTS 512 /* a power of two, over twice the largest table */
+
+static unsigned fs_name_hash(const char *s)
+{
+    unsigned h = 2166136261u;
+    for (; *s; s++)
+        h = (h ^ (unsigned char)*s) * 16777619u;
+    return h;
+}
+
+static short fs_call_slots[FS_NAME_SLOTS], fs_libc_slots[FS_NAME_SLOTS]; /* index + 1; 0: empty */
+static pthread_once_t fs_slots_once = PTHREAD_ONCE_INIT;
+
+static void fs_slots_put(short *slots, const char *name, int index)
+{
+    unsigned k = fs_name_hash(name) & (FS_NAME_SLOTS - 1);
+    while (slots[k])
+        k = (k + 1) & (FS_NAME_SLOTS - 1);
+    slots[k] = (short)(index + 1);
+}
+
+static void fs_slots_build(void);
+
+/* The index of name in a table (names: its entries' names, stride bytes
+ * apart), or -1. */
+static int fs_slots_find(const short *slots, const char *name, const char *base, size_t stride)
+{
+    pthread_once(&fs_slots_once, fs_slots_build);
+    for (unsigned k = fs_name_hash(name) & (FS_NAME_SLOTS - 1); slots[k]; k = (k + 1) & (FS_NAME_SLOTS - 1)) {
+        int i = slots[k] - 1;
+        if (strcmp(*(const char *const *)(const void *)(base + (size_t)i * stride), name) == 0)
+            return i;
+    }
+    return -1;
+}
+
 const fs_call_spec *fs_call_lookup(const char *name)
 {
     if (!name)
         return NULL;
-    for (size_t i = 0; i < sizeof fs_calls / sizeof fs_calls[0]; i++)
-        if (strcmp(fs_calls[i].name, name) == 0)
-            return &fs_calls[i];
-    return NULL;
+    int i = fs_slots_find(fs_call_slots, name, (const char *)&fs_calls[0].name, sizeof fs_calls[0]);
+    return i >= 0 ? &fs_calls[i] : NULL;
 }
 
 #define ALLV 0x80000000u
@@ -116,16 +154,23 @@ static const struct {
     { "sscanf", ALLV }, { "scanf", ALLV }, { "fscanf", ALLV },
 };
 
+static void fs_slots_build(void)
+{
+    for (size_t i = 0; i < sizeof fs_calls / sizeof fs_calls[0]; i++)
+        fs_slots_put(fs_call_slots, fs_calls[i].name, (int)i);
+    for (size_t i = 0; i < sizeof fs_libc / sizeof fs_libc[0]; i++)
+        fs_slots_put(fs_libc_slots, fs_libc[i].name, (int)i);
+}
+
 int fs_libc_writes(const char *name, unsigned *written_mask)
 {
     if (!name)
         return 0;
-    for (size_t i = 0; i < sizeof fs_libc / sizeof fs_libc[0]; i++)
-        if (strcmp(fs_libc[i].name, name) == 0) {
-            *written_mask = fs_libc[i].written;
-            return 1;
-        }
-    return 0;
+    int i = fs_slots_find(fs_libc_slots, name, (const char *)&fs_libc[0].name, sizeof fs_libc[0]);
+    if (i < 0)
+        return 0;
+    *written_mask = fs_libc[i].written;
+    return 1;
 }
 
 int fs_is_sleep_call(const char *name)

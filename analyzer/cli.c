@@ -258,6 +258,17 @@ static void *fs_cli_ix_build(void *arg)
     return NULL;
 }
 
+/* An index not to be used: its thread (if started) joined, all freed. */
+static void fs_cli_ix_drop(fs_cli_ix *c, int started)
+{
+    if (started)
+        pthread_join(c->thread, NULL);
+    fs_index_free(c->ix);
+    free(c->root);
+    free(c->cache);
+    memset(c, 0, sizeof *c);
+}
+
 static int fs_cli_ix_done(void *arg)
 {
     fs_cli_ix *c = arg;
@@ -441,6 +452,27 @@ int fs_cli_main(int argc, char **argv)
     fs_inputs files = { 0 };
     int bad = 0;
     fs_compdb *db = NULL; /* -p DIR without PATHs: the database, read once */
+    /* the project index: wrappers across files, and the prefilter; with
+     * jobs, built on a thread of its own while the compilation database
+     * is read (it needs only the inputs: with -p DIR and no PATHs, those
+     * the database lists, as a quick look at it tells) */
+    fs_cli_ix ci;
+    memset(&ci, 0, sizeof ci);
+    int ix_thread = 0;
+    if (paths.n == 0 && pdir && use_index && jobs > 1) {
+        int npeek = 0;
+        char **peek = fs_compdb_peek(pdir, &npeek);
+        if (npeek > 0) {
+            ci.root = fs_project_root(peek, npeek);
+            ci.cache = use_cache ? fs_index_default_cache(ci.root) : NULL;
+            ix_thread = pthread_create(&ci.thread, NULL, fs_cli_ix_build, &ci) == 0;
+            if (!ix_thread)
+                fs_cli_ix_drop(&ci, 0);
+        }
+        for (int i = 0; i < npeek; i++)
+            free(peek[i]);
+        free(peek);
+    }
     if (paths.n == 0 && pdir) {
         /* every translation unit of the database */
         char *e = NULL;
@@ -449,6 +481,7 @@ int fs_cli_main(int argc, char **argv)
             fprintf(stderr, "fscheck: %s\n", e);
             free(e);
             free(paths.v);
+            fs_cli_ix_drop(&ci, ix_thread);
             return FS_EXIT_USAGE;
         }
         fs_units all = { 0 };
@@ -496,6 +529,7 @@ int fs_cli_main(int argc, char **argv)
                  (baseline && fs_baseline_apply(baseline, &none, &ndropped) != 0)))
         bad = 1;
     if (bad) {
+        fs_cli_ix_drop(&ci, ix_thread);
         fs_compdb_free(db);
         fs_configs_delete(configs);
         free(file_cfg);
@@ -528,18 +562,23 @@ int fs_cli_main(int argc, char **argv)
     fs_stats stats;
     memset(&stats, 0, sizeof stats);
     fs_units units = { 0 };
-    /* the project index: wrappers across files, and the prefilter; with
-     * jobs, built while the compilation database is read (it needs only
-     * the inputs) */
-    fs_cli_ix ci;
-    memset(&ci, 0, sizeof ci);
-    int ix_thread = 0;
     if (use_index) {
-        ci.root = fs_project_root(files.v, files.n);
-        ci.cache = use_cache ? fs_index_default_cache(ci.root) : NULL;
-        ix_thread = jobs > 1 && pthread_create(&ci.thread, NULL, fs_cli_ix_build, &ci) == 0;
-        if (!ix_thread)
-            fs_cli_ix_build(&ci);
+        char *root = fs_project_root(files.v, files.n);
+        if (ix_thread && strcmp(root, ci.root) != 0) {
+            /* the inputs (some left out by the configuration) are under
+             * another root than the quick look said */
+            fs_cli_ix_drop(&ci, ix_thread);
+            ix_thread = 0;
+        }
+        if (!ix_thread) {
+            ci.root = root;
+            root = NULL;
+            ci.cache = use_cache ? fs_index_default_cache(ci.root) : NULL;
+            ix_thread = jobs > 1 && pthread_create(&ci.thread, NULL, fs_cli_ix_build, &ci) == 0;
+            if (!ix_thread)
+                fs_cli_ix_build(&ci);
+        }
+        free(root);
     }
     int units_rc = fs_cli_units_of(files.v, files.n, pdir, db, &units);
     fs_compdb_free(db);

@@ -577,7 +577,9 @@ typedef struct fs_base {
     int konst;               /* const-qualified */
     int stat;                /* struct stat (or a typedef of it) */
     int scalar;              /* an arithmetic or enum type, or a typedef known to be one */
-    const fs_ts_sym *td;     /* a typedef name of the file, or NULL */
+    /* a typedef name of the file: its facts (copied: the symbol table may
+     * grow while they are used) */
+    int td, td_ptr, td_ptr_to_const, td_array, td_stat_buf;
 } fs_base;
 
 static uint32_t use_at(const fs_ts *t, TSNode n);
@@ -622,7 +624,11 @@ static void base_type(fs_ts *t, TSNode decl, fs_base *b)
             const char *p = text_of(t, c, &len);
             const fs_ts_sym *td = sym_find(t, p, len, use_at(t, c), 1u << S_TYPEDEF);
             if (td) {
-                b->td = td;
+                b->td = 1;
+                b->td_ptr = td->is_ptr;
+                b->td_ptr_to_const = td->ptr_to_const;
+                b->td_array = td->is_array;
+                b->td_stat_buf = td->is_stat_buf;
                 b->stat = td->is_stat_buf && !td->is_ptr && !td->is_array;
             } else {
                 b->scalar = fs_is_scalar_typedef(p, len);
@@ -687,11 +693,11 @@ static void decl_info(fs_ts *t, TSNode d, const fs_base *b, int is_param, fs_dec
         di->is_stat_buf = stat;
         di->is_scalar = b->scalar;
         if (b->td) { /* the typedef's own type */
-            di->is_ptr = b->td->is_ptr;
-            di->ptr_to_const = b->td->ptr_to_const;
-            di->is_array = b->td->is_array && !is_param;
-            di->is_ptr |= b->td->is_array && is_param;
-            di->is_stat_buf = b->td->is_stat_buf;
+            di->is_ptr = b->td_ptr;
+            di->ptr_to_const = b->td_ptr_to_const;
+            di->is_array = b->td_array && !is_param;
+            di->is_ptr |= b->td_array && is_param;
+            di->is_stat_buf = b->td_stat_buf;
         }
         return;
     }

@@ -195,6 +195,26 @@ static void test_ranges(void **state)
     done(tu);
 }
 
+/* Globals of a typedef's type, many in one declaration: each takes the
+ * typedef's facts, however much the symbol table grows in between. */
+static void test_typedef_globals(void **state)
+{
+    (void)state;
+    char src[8192];
+    int n = snprintf(src, sizeof src, "typedef const char *path_t;\npath_t g0");
+    for (int i = 1; i < 200; i++)
+        n += snprintf(src + n, sizeof src - (size_t)n, ", g%d", i);
+    snprintf(src + n, sizeof src - (size_t)n, ";\nint f(void) { return g0[0] + g199[0]; }\n");
+    ts_tu *tu = parse(src);
+    const fs_func *fn = func(tu, "f")->fn;
+    int g0 = var_named(fn, "g0"), g199 = var_named(fn, "g199");
+    assert_int_equal(fn->vars[g0].kind, FS_VAR_GLOBAL);
+    assert_int_equal(fn->vars[g199].kind, FS_VAR_GLOBAL);
+    assert_true(fn->vars[g0].ptr_to_const);
+    assert_true(fn->vars[g199].ptr_to_const);
+    done(tu);
+}
+
 static void test_variables(void **state)
 {
     (void)state;
@@ -430,6 +450,7 @@ static void test_headers(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_typedef_globals),
         cmocka_unit_test(test_statements), cmocka_unit_test(test_expressions),
         cmocka_unit_test(test_ranges),     cmocka_unit_test(test_variables),
         cmocka_unit_test(test_macros),     cmocka_unit_test(test_callees),
