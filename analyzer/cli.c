@@ -247,34 +247,13 @@ typedef struct fs_cli_ix {
     fs_index *ix;
     fs_index_stats ist;
     pthread_t thread;
-    int done; /* set (atomically) when built */
 } fs_cli_ix;
 
 static void *fs_cli_ix_build(void *arg)
 {
     fs_cli_ix *c = arg;
     c->ix = fs_index_build(c->root, c->cache, &c->ist);
-    __atomic_store_n(&c->done, 1, __ATOMIC_RELEASE);
     return NULL;
-}
-
-/* An index not to be used: its thread (if started) joined, all freed. */
-static void fs_cli_ix_drop(fs_cli_ix *c, int started)
-{
-    if (started)
-        pthread_join(c->thread, NULL);
-    fs_index_free(c->ix);
-    free(c->root);
-    free(c->cache);
-    memset(c, 0, sizeof *c);
-}
-
-static int fs_cli_ix_done(void *arg)
-{
-    fs_cli_ix *c = arg;
-    if (getenv("FSCHECK_TEST_PREPARSE"))
-        return 0; /* tests: as many as there are jobs, however soon the index is built */
-    return __atomic_load_n(&c->done, __ATOMIC_ACQUIRE);
 }
 
 int fs_cli_main(int argc, char **argv)
@@ -452,27 +431,6 @@ int fs_cli_main(int argc, char **argv)
     fs_inputs files = { 0 };
     int bad = 0;
     fs_compdb *db = NULL; /* -p DIR without PATHs: the database, read once */
-    /* the project index: wrappers across files, and the prefilter; with
-     * jobs, built on a thread of its own while the compilation database
-     * is read (it needs only the inputs: with -p DIR and no PATHs, those
-     * the database lists, as a quick look at it tells) */
-    fs_cli_ix ci;
-    memset(&ci, 0, sizeof ci);
-    int ix_thread = 0;
-    if (paths.n == 0 && pdir && use_index && jobs > 1) {
-        int npeek = 0;
-        char **peek = fs_compdb_peek(pdir, &npeek);
-        if (npeek > 0) {
-            ci.root = fs_project_root(peek, npeek);
-            ci.cache = use_cache ? fs_index_default_cache(ci.root) : NULL;
-            ix_thread = pthread_create(&ci.thread, NULL, fs_cli_ix_build, &ci) == 0;
-            if (!ix_thread)
-                fs_cli_ix_drop(&ci, 0);
-        }
-        for (int i = 0; i < npeek; i++)
-            free(peek[i]);
-        free(peek);
-    }
     if (paths.n == 0 && pdir) {
         /* every translation unit of the database */
         char *e = NULL;
@@ -481,7 +439,6 @@ int fs_cli_main(int argc, char **argv)
             fprintf(stderr, "fscheck: %s\n", e);
             free(e);
             free(paths.v);
-            fs_cli_ix_drop(&ci, ix_thread);
             return FS_EXIT_USAGE;
         }
         fs_units all = { 0 };
@@ -529,7 +486,6 @@ int fs_cli_main(int argc, char **argv)
                  (baseline && fs_baseline_apply(baseline, &none, &ndropped) != 0)))
         bad = 1;
     if (bad) {
-        fs_cli_ix_drop(&ci, ix_thread);
         fs_compdb_free(db);
         fs_configs_delete(configs);
         free(file_cfg);
@@ -562,48 +518,22 @@ int fs_cli_main(int argc, char **argv)
     fs_stats stats;
     memset(&stats, 0, sizeof stats);
     fs_units units = { 0 };
+    /* the project index: wrappers across files, and the prefilter; with
+     * jobs, built while the compilation database is read (it needs only
+     * the inputs) */
+    fs_cli_ix ci;
+    memset(&ci, 0, sizeof ci);
+    int ix_thread = 0;
     if (use_index) {
-        char *root = fs_project_root(files.v, files.n);
-        if (ix_thread && strcmp(root, ci.root) != 0) {
-            /* the inputs (some left out by the configuration) are under
-             * another root than the quick look said */
-            fs_cli_ix_drop(&ci, ix_thread);
-            ix_thread = 0;
-        }
-        if (!ix_thread) {
-            ci.root = root;
-            root = NULL;
-            ci.cache = use_cache ? fs_index_default_cache(ci.root) : NULL;
-            ix_thread = jobs > 1 && pthread_create(&ci.thread, NULL, fs_cli_ix_build, &ci) == 0;
-            if (!ix_thread)
-                fs_cli_ix_build(&ci);
-        }
-        free(root);
+        ci.root = fs_project_root(files.v, files.n);
+        ci.cache = use_cache ? fs_index_default_cache(ci.root) : NULL;
+        ix_thread = jobs > 1 && pthread_create(&ci.thread, NULL, fs_cli_ix_build, &ci) == 0;
+        if (!ix_thread)
+            fs_cli_ix_build(&ci);
     }
     int units_rc = fs_cli_units_of(files.v, files.n, pdir, db, &units);
     fs_compdb_free(db);
     db = NULL;
-    fs_cli_units cu = { file_cfg, &o, rules != NULL };
-    fs_run_opts ro;
-    memset(&ro, 0, sizeof ro);
-    ro.drv = o;
-    ro.jobs = jobs < 1 ? 1 : (int)jobs;
-    ro.progress = !quiet && isatty(STDERR_FILENO);
-    ro.shard_i = shard_i;
-    ro.shard_n = shard_n;
-    ro.prepare = fs_cli_prepare;
-    ro.finish = fs_cli_finish;
-    ro.arg = &cu;
-    ro.prefilter = prefilter;
-    fs_preparsed *pre = NULL;
-    if (ix_thread && units_rc == 0 && o.engine != FS_ENGINE_TS) {
-        /* while the index is built: the units that will be parsed anyway,
-         * parsed (as many as there are jobs) */
-        fs_units_add_args(&units, extra_before.v, extra_before.n, extra_after.v, extra_after.n);
-        pre = fs_xcalloc((size_t)ro.jobs + 1, sizeof *pre);
-        ro.pre = pre;
-        ro.npre = fs_run_preparse(&units, &ro, pre, ro.jobs, fs_cli_ix_done, &ci);
-    }
     if (ix_thread)
         pthread_join(ci.thread, NULL);
     fs_index *ix = ci.ix;
@@ -622,22 +552,29 @@ int fs_cli_main(int argc, char **argv)
         free(files.v);
         return FS_EXIT_USAGE;
     }
-    if (!pre)
-        fs_units_add_args(&units, extra_before.v, extra_before.n, extra_after.v, extra_after.n);
+    fs_units_add_args(&units, extra_before.v, extra_before.n, extra_after.v, extra_after.n);
     if (ix) {
         o.project = fs_index_summaries(ix);
         if (getenv("FSCHECK_INDEX_STATS"))
-            fprintf(stderr, "fscheck: index of %s: %d files, %d parsed, %d from the cache (%d unread), %.3f s\n"
-                            "fscheck: %d unit%s parsed while it was built\n",
-                    ci.root, ist.files, ist.parsed, ist.from_cache, ist.unread, ist.seconds, ro.npre,
-                    ro.npre == 1 ? "" : "s");
+            fprintf(stderr, "fscheck: index of %s: %d files, %d parsed, %d from the cache (%d unread), %.3f s\n",
+                    ci.root, ist.files, ist.parsed, ist.from_cache, ist.unread, ist.seconds);
     }
     free(ci.cache);
     free(ci.root);
+    fs_cli_units cu = { file_cfg, &o, rules != NULL };
+    fs_run_opts ro;
+    memset(&ro, 0, sizeof ro);
     ro.drv = o;
+    ro.jobs = jobs < 1 ? 1 : (int)jobs;
+    ro.progress = !quiet && isatty(STDERR_FILENO);
+    ro.shard_i = shard_i;
+    ro.shard_n = shard_n;
+    ro.prepare = fs_cli_prepare;
+    ro.finish = fs_cli_finish;
+    ro.arg = &cu;
     ro.index = ix;
+    ro.prefilter = prefilter;
     fs_run(&units, &ro, &findings, &stats);
-    free(pre);
     fs_units_free(&units);
     fs_index_free(ix);
     fs_findings_fingerprint(&findings);

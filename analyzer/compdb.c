@@ -139,21 +139,12 @@ char *fs_compdb_discover(const char *file)
 
 /* The checks libclang does not report: valid JSON, an array of objects with
  * a "directory", a "file" and a "command" or "arguments". */
-static char *fs_validate_doc(const char *path, json_t *doc);
-
 static char *fs_validate(const char *path)
 {
     json_error_t e;
     json_t *doc = json_load_file(path, 0, &e);
     if (!doc)
         return fs_xasprintf("%s:%d:%d: not valid JSON: %s", path, e.line, e.column, e.text);
-    char *err = fs_validate_doc(path, doc);
-    json_decref(doc);
-    return err;
-}
-
-static char *fs_validate_doc(const char *path, json_t *doc)
-{
     char *err = NULL;
     if (!json_is_array(doc)) {
         err = fs_xasprintf("%s: expected an array of compile commands", path);
@@ -192,6 +183,7 @@ static char *fs_validate_doc(const char *path, json_t *doc)
             }
         }
     }
+    json_decref(doc);
     return err;
 }
 
@@ -215,35 +207,6 @@ fs_compdb *fs_compdb_load(const char *dir_or_file, char **err)
     fs_compdb *d = fs_compdb_load_dir(dir, err);
     free(dir);
     return d;
-}
-
-char **fs_compdb_peek(const char *dir_or_file, int *n)
-{
-    *n = 0;
-    const char *base = strrchr(dir_or_file, '/');
-    base = base ? base + 1 : dir_or_file;
-    char *path = strcmp(base, "compile_commands.json") == 0 && fs_is_file(dir_or_file)
-                     ? fs_xstrdup(dir_or_file)
-                     : fs_xasprintf("%s/compile_commands.json", dir_or_file);
-    json_t *doc = json_load_file(path, 0, NULL);
-    char *err = doc ? fs_validate_doc(path, doc) : NULL;
-    free(path);
-    if (!doc || err) {
-        free(err);
-        json_decref(doc);
-        return NULL;
-    }
-    char **v = fs_xcalloc(json_array_size(doc) + 1, sizeof *v);
-    size_t i;
-    json_t *c;
-    json_array_foreach(doc, i, c) {
-        const char *d = json_string_value(json_object_get(c, "directory"));
-        const char *f = json_string_value(json_object_get(c, "file"));
-        if (d && f)
-            v[(*n)++] = fs_path_absolute(f, d);
-    }
-    json_decref(doc);
-    return v;
 }
 
 static fs_compdb *fs_compdb_load_dir(const char *dir, char **err)

@@ -24,11 +24,6 @@ typedef struct fs_compdb fs_compdb;
 /* Load dir/compile_commands.json.  Returns NULL with *err set (caller
  * frees) when it is missing or malformed; the message names the problem. */
 fs_compdb *fs_compdb_load(const char *dir, char **err);
-/* A quick look at the files the database of dir (as fs_compdb_load takes
- * it) lists, each made absolute against its "directory", in its order;
- * NULL (and *n 0) when it cannot be read or is malformed: for what can
- * start before fs_compdb_load is done. */
-char **fs_compdb_peek(const char *dir, int *n);
 void fs_compdb_free(fs_compdb *db);
 const char *fs_compdb_dir(const fs_compdb *db);
 

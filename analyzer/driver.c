@@ -389,24 +389,21 @@ int fs_analyze_file(const char *path, const fs_driver_opts *o, fs_findings *out,
     long len = 0;
     char *text = fs_read_file(path, &len, &why);
     if (!text) {
-        fs_fe_clang_pre_free(o->pre);
         fs_stats_skip(st, path, why);
         return -1;
     }
     fs_fixer_note_content(path, text, len);
     if (memchr(text, '\0', (size_t)len)) {
         free(text);
-        fs_fe_clang_pre_free(o->pre);
         fs_stats_skip(st, path, "binary file (contains NUL bytes)");
         return -1;
     }
     fs_fe_result r;
     int rc, by_ts = o->engine == FS_ENGINE_TS;
     if (by_ts) {
-        fs_fe_clang_pre_free(o->pre);
         rc = fs_fe_ts_parse(path, text, (size_t)len, &r);
     } else {
-        fs_clang_opts co = { o->cflags, o->ncflags, o->resource_dir, o->directory, NULL, 0, o->project, o->pre };
+        fs_clang_opts co = { o->cflags, o->ncflags, o->resource_dir, o->directory, NULL, 0, o->project };
         rc = fs_fe_clang_parse(path, &co, &r);
         if (rc != 0 && o->engine == FS_ENGINE_AUTO) {
             /* libclang could not take the file at all: tree-sitter takes all of it */

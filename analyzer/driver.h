@@ -46,9 +46,6 @@ typedef struct fs_driver_opts {
      * checked; returns 0 when another unit has it already.  NULL: check all. */
     int (*claim)(void *arg, const char *file, int line);
     void *claim_arg;
-    /* the file parsed ahead by libclang with these options (frontend.h),
-     * taken over (freed when not used); or NULL */
-    struct fs_clang_pre *pre;
 } fs_driver_opts;
 
 /* Analyse one file; findings are appended to out.  Returns 0, or -1 when

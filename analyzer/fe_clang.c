@@ -1536,20 +1536,15 @@ static void fs_parse_with_stack(fs_parse_job *j)
     fs_parse_run(j);
 }
 
-/* A unit parsed (or not: err, why), not looked at yet. */
-struct fs_clang_pre {
-    char *path;
-    fs_cl_priv *cp;
-    enum CXErrorCode err;
-    char *why; /* the prescan's objection */
-};
-
-static fs_clang_pre *fs_clang_do_parse(const char *path, const fs_clang_opts *o)
+int fs_fe_clang_parse(const char *path, const fs_clang_opts *o, fs_fe_result *r)
 {
-    fs_clang_pre *pre = fs_xcalloc(1, sizeof *pre);
-    pre->path = fs_xstrdup(path);
-    fs_cl_priv *cp = pre->cp = fs_xcalloc(1, sizeof *cp);
+    memset(r, 0, sizeof *r);
+    r->arena = fs_ast_arena_new();
+    fs_cl_priv *cp = fs_xcalloc(1, sizeof *cp);
+    r->priv = cp;
+    r->priv_free = fs_cl_priv_free;
     cp->index = clang_createIndex(0, 0);
+
     int has_res = 0;
     for (int i = 0; i < o->nargs; i++)
         if (strcmp(o->args[i], "-resource-dir") == 0 || strncmp(o->args[i], "-resource-dir=", 14) == 0)
@@ -1588,47 +1583,10 @@ static fs_clang_pre *fs_clang_do_parse(const char *path, const fs_clang_opts *o)
     free(ftext);
     free(args);
     cp->tu = job.tu;
-    pre->err = job.err;
-    pre->why = job.why;
-    return pre;
-}
-
-fs_clang_pre *fs_fe_clang_preparse(const char *path, const fs_clang_opts *o)
-{
-    return fs_clang_do_parse(path, o);
-}
-
-void fs_fe_clang_pre_free(fs_clang_pre *pre)
-{
-    if (!pre)
-        return;
-    fs_cl_priv_free(pre->cp);
-    free(pre->why);
-    free(pre->path);
-    free(pre);
-}
-
-int fs_fe_clang_parse(const char *path, const fs_clang_opts *o, fs_fe_result *r)
-{
-    memset(r, 0, sizeof *r);
-    r->arena = fs_ast_arena_new();
-    fs_clang_pre *pre = o->pre;
-    if (pre && strcmp(pre->path, path) != 0) {
-        fs_fe_clang_pre_free(pre); /* not this file's */
-        pre = NULL;
-    }
-    if (!pre)
-        pre = fs_clang_do_parse(path, o);
-    fs_cl_priv *cp = pre->cp;
-    r->priv = cp;
-    r->priv_free = fs_cl_priv_free;
-    enum CXErrorCode err = pre->err;
-    char *why = pre->why;
-    free(pre->path);
-    free(pre);
-    if (why) {
-        r->fatal = fs_xasprintf("not given to libclang: %s", why);
-        free(why);
+    enum CXErrorCode err = job.err;
+    if (job.why) {
+        r->fatal = fs_xasprintf("not given to libclang: %s", job.why);
+        free(job.why);
         return -1;
     }
     if (err != CXError_Success || !cp->tu) {

@@ -51,16 +51,7 @@ typedef struct fs_clang_opts {
     unsigned long length;     /* bytes of contents */
     const struct fs_summaries *project; /* the project's summaries: with them, a function whose text
                                          * names nothing that matters is not converted; may be NULL */
-    struct fs_clang_pre *pre; /* this file parsed ahead with these options (fs_fe_clang_preparse),
-                               * taken over by fs_fe_clang_parse; or NULL */
 } fs_clang_opts;
-
-/* A unit parsed by libclang and not looked at yet: parsed ahead of time
- * (while what is needed to look at it is being made), with the same
- * options fs_fe_clang_parse will be given. */
-typedef struct fs_clang_pre fs_clang_pre;
-fs_clang_pre *fs_fe_clang_preparse(const char *path, const fs_clang_opts *opts);
-void fs_fe_clang_pre_free(fs_clang_pre *pre);
 
 /* Before any thread is started: libclang is to parse on the thread that
  * asks (fs_fe_clang_parse gives it a large stack) instead of a thread of its

@@ -1,8 +1,5 @@
 /* run.c - translation units in parallel, merged in a fixed order. */
 #include "run.h"
-#include "calls.h"
-#include "frontend.h"
-#include "ixscan.h"
 #include "util.h"
 
 #include <pthread.h>
@@ -224,39 +221,6 @@ static void fs_rename(char **name, const char *dir, const fs_unit *u)
     *name = s;
 }
 
-/* The driver options of unit `index` (u): the configuration's, and the
- * unit's flags (*own: a copy to free, for the flags after `--`). */
-static void fs_unit_opts(const fs_run_opts *o, const fs_unit *u, int index, fs_driver_opts *d, char ***own,
-                         int *nown)
-{
-    *d = o->drv;
-    *own = NULL;
-    *nown = 0;
-    if (o->prepare)
-        o->prepare(o->arg, index, d);
-    if (u->from_db) {
-        d->cflags = (const char *const *)u->args;
-        d->ncflags = u->nargs;
-        d->directory = u->directory;
-    } else if (d->ncflags > 0) {
-        /* the flags after `--`, without what a compile command has that
-         * libclang must not see (CMake's form: -o X.o -c FILE) */
-        *own = fs_xcalloc((size_t)d->ncflags + 1, sizeof **own);
-        for (int i = 0; i < d->ncflags; i++)
-            (*own)[(*nown)++] = fs_xstrdup(d->cflags[i]);
-        fs_clean_args(*own, nown, u->file, NULL);
-        d->cflags = (const char *const *)*own;
-        d->ncflags = *nown;
-    }
-}
-
-static void fs_free_own(char **own, int nown)
-{
-    for (int i = 0; i < nown; i++)
-        free(own[i]);
-    free(own);
-}
-
 static void *fs_worker(void *arg)
 {
     fs_pool *p = arg;
@@ -279,16 +243,27 @@ static void *fs_worker(void *arg)
             pthread_mutex_unlock(&p->lock);
             continue;
         }
+        if (p->opts->prepare) {
+            pthread_mutex_lock(&p->lock);
+            p->opts->prepare(p->opts->arg, p->todo[slot], &d);
+            pthread_mutex_unlock(&p->lock);
+        }
         char **own = NULL;
         int nown = 0;
-        pthread_mutex_lock(&p->lock);
-        fs_unit_opts(p->opts, u, p->todo[slot], &d, &own, &nown);
-        for (int i = 0; i < p->opts->npre; i++)
-            if (p->opts->pre[i].unit == p->todo[slot]) {
-                d.pre = p->opts->pre[i].pre; /* parsed ahead */
-                p->opts->pre[i].pre = NULL;
-            }
-        pthread_mutex_unlock(&p->lock);
+        if (u->from_db) {
+            d.cflags = (const char *const *)u->args;
+            d.ncflags = u->nargs;
+            d.directory = u->directory;
+        } else if (d.ncflags > 0) {
+            /* the flags after `--`, without what a compile command has that
+             * libclang must not see (CMake's form: -o X.o -c FILE) */
+            own = fs_xcalloc((size_t)d.ncflags + 1, sizeof *own);
+            for (int i = 0; i < d.ncflags; i++)
+                own[nown++] = fs_xstrdup(d.cflags[i]);
+            fs_clean_args(own, &nown, u->file, NULL);
+            d.cflags = (const char *const *)own;
+            d.ncflags = nown;
+        }
         fs_claim_ctx cc = { p, slot };
         d.claim = fs_claim_function;
         d.claim_arg = &cc;
@@ -322,7 +297,9 @@ static void *fs_worker(void *arg)
                         fs_rename(&f->fix->edits[k].file, NULL, u);
             }
         }
-        fs_free_own(own, nown);
+        for (int i = 0; i < nown; i++)
+            free(own[i]);
+        free(own);
         if (p->opts->finish)
             p->opts->finish(p->opts->arg, p->todo[slot], &r->findings);
         pthread_mutex_lock(&p->lock);
@@ -360,75 +337,6 @@ static int fs_cost_cmp(const void *a, const void *b, void *arg)
     if (cost[x] != cost[y])
         return cost[x] > cost[y] ? -1 : 1;
     return x < y ? -1 : x > y;
-}
-
-/* Whether C text calls a library probe by name (outside comments and
- * literals; a member of that name is not one). */
-static int fs_text_names_probe(const char *t, long len)
-{
-    char name[64];
-    for (long i = 0; i < len;) {
-        long skip = fs_xs_skip_lexical(t, len, i);
-        if (skip != i) {
-            i = skip;
-            continue;
-        }
-        if (!fs_xs_ident_start(t[i]) || (i > 0 && fs_xs_ident(t[i - 1]))) {
-            i++;
-            continue;
-        }
-        long s0 = i;
-        while (i < len && fs_xs_ident(t[i]))
-            i++;
-        if (i - s0 >= (long)sizeof name || fs_xs_is_member(t, 0, s0))
-            continue;
-        memcpy(name, t + s0, (size_t)(i - s0));
-        name[i - s0] = '\0';
-        const fs_call_spec *sp = fs_call_lookup(name);
-        if (sp && sp->kind == FS_OP_PROBE)
-            return 1;
-    }
-    return 0;
-}
-
-int fs_run_preparse(const fs_units *units, const fs_run_opts *o, fs_preparsed *out, int max,
-                    int (*stop)(void *arg), void *stop_arg)
-{
-    int n = 0, *cand = fs_xmalloc(sizeof(int) * ((size_t)units->n + 1));
-    long long *cost = fs_xcalloc((size_t)units->n + 1, sizeof *cost);
-    for (int i = 0; i < units->n; i++) {
-        struct stat st;
-        if (!fs_in_shard(i, o->shard_i, o->shard_n) || stat(units->v[i].file, &st) != 0 || !S_ISREG(st.st_mode))
-            continue;
-        cost[i] = (long long)st.st_size;
-        cand[n++] = i;
-    }
-    qsort_r(cand, (size_t)n, sizeof *cand, fs_cost_cmp, cost);
-    int got = 0;
-    for (int k = 0; k < n && got < max && !stop(stop_arg); k++) {
-        const fs_unit *u = &units->v[cand[k]];
-        fs_driver_opts d;
-        char **own;
-        int nown;
-        fs_unit_opts(o, u, cand[k], &d, &own, &nown);
-        if (d.engine != FS_ENGINE_TS) {
-            long len = 0;
-            const char *why;
-            char *text = o->prefilter ? fs_read_file(u->file, &len, &why) : NULL;
-            if (!o->prefilter || (text && !memchr(text, '\0', (size_t)len) && fs_text_names_probe(text, len))) {
-                /* as fs_analyze_file asks it */
-                fs_clang_opts co = { d.cflags, d.ncflags, d.resource_dir, d.directory, NULL, 0, d.project, NULL };
-                out[got].unit = cand[k];
-                out[got].pre = fs_fe_clang_preparse(u->from_db ? u->file : u->shown, &co);
-                got++;
-            }
-            free(text);
-        }
-        fs_free_own(own, nown);
-    }
-    free(cand);
-    free(cost);
-    return got;
 }
 
 void fs_run(const fs_units *units, const fs_run_opts *o, fs_findings *out, fs_stats *stats)
@@ -486,10 +394,6 @@ void fs_run(const fs_units *units, const fs_run_opts *o, fs_findings *out, fs_st
     }
     if (o->progress && p.ntodo > 0)
         fprintf(stderr, "\r\033[K");
-    for (int i = 0; i < o->npre; i++) {
-        fs_fe_clang_pre_free(o->pre[i].pre); /* passed over by the prefilter, or in no shard */
-        o->pre[i].pre = NULL;
-    }
     fs_drop_lost(&p);
     for (int i = 0; i < p.ntodo; i++) {
         fs_findings_take(out, &p.res[i].findings);

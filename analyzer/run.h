@@ -9,12 +9,6 @@
 #include "driver.h"
 #include "index.h"
 
-/* A unit parsed ahead (fs_run_preparse). */
-typedef struct fs_preparsed {
-    int unit;                 /* index in the units */
-    struct fs_clang_pre *pre; /* taken by the worker that analyses the unit */
-} fs_preparsed;
-
 typedef struct fs_run_opts {
     fs_driver_opts drv;  /* cflags/ncflags are those of units without a database entry */
     int jobs;            /* worker threads, >= 1 */
@@ -27,22 +21,11 @@ typedef struct fs_run_opts {
     void *arg;
     const fs_index *index; /* with prefilter: units that cannot match are not parsed */
     int prefilter;
-    fs_preparsed *pre;     /* units parsed ahead (fs_run_preparse), freed when not taken; or NULL */
-    int npre;
 } fs_run_opts;
 
 /* Findings of all units, sorted and without duplicates; stats summed.
  * Output is the same for every number of jobs. */
 void fs_run(const fs_units *units, const fs_run_opts *opts, fs_findings *out, fs_stats *stats);
-
-/* While the project index is being built (stop(arg) says when it is
- * done), parse ahead with libclang, one after the other, up to max of the
- * units fs_run will certainly parse: those of the shard whose main file
- * calls a library probe by name (every other unit, with o->prefilter
- * off), the largest first.  They are appended to out; returns how many.
- * o->index and o->pre are not used. */
-int fs_run_preparse(const fs_units *units, const fs_run_opts *o, fs_preparsed *out, int max,
-                    int (*stop)(void *arg), void *stop_arg);
 
 /* Which units belong to shard i of n (1-based i). */
 int fs_in_shard(int index, int shard_i, int shard_n);

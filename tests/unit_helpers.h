@@ -71,7 +71,7 @@ static inline ut_tu *ut_parse_only(const char *src)
     assert_non_null(tu);
     ut_track(tu, 1);
     ut_write_temp(src, tu->path, sizeof tu->path);
-    fs_clang_opts o = { flags, 2, FSCHECK_CLANG_RESOURCE_DIR, NULL, NULL, 0, NULL, NULL };
+    fs_clang_opts o = { flags, 2, FSCHECK_CLANG_RESOURCE_DIR, NULL, NULL, 0, NULL };
     int rc = fs_fe_clang_parse(tu->path, &o, &tu->r);
     unlink(tu->path);
     if (rc != 0 || tu->r.nerrors)

@@ -32,7 +32,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
      * clang's own limit on nesting */
     static const char *const flags[] = { "-std=gnu11", "-D_GNU_SOURCE", "-ferror-limit=0", "-w" };
     fs_clang_opts o = { flags, (int)(sizeof flags / sizeof flags[0]), FSCHECK_CLANG_RESOURCE_DIR, NULL, text,
-                        (unsigned long)size, NULL, NULL };
+                        (unsigned long)size, NULL };
     fs_fe_result r;
     if (fs_fe_clang_parse("/fscheck-fuzz/input.c", &o, &r) == 0)
         fs_fuzz_analyze(&r, "/fscheck-fuzz/input.c", text, (long)size);

@@ -31,22 +31,7 @@ for run in 1 2 3; do
         { diff "$TMP/j1.txt" "$TMP/j4.txt"; fail "-j4 run $run: text differs from -j1"; }
 done
 
-# units parsed ahead while the index is built (as many as there are jobs,
-# the largest of those whose file calls a probe, at once with the test's
-# variable) give the same report
-for j in 2 4; do
-    (cd "$P" && FSCHECK_TEST_PREPARSE=1 FSCHECK_INDEX_STATS=1 "$FSCHECK" -p build -j$j --format=json) \
-        >"$TMP/pre$j.json" 2>"$TMP/pre$j.err"
-    grep -q "^fscheck: $j units parsed while it was built$" "$TMP/pre$j.err" ||
-        fail "-j$j: units parsed ahead: $(cat "$TMP/pre$j.err")"
-    cmp "$TMP/j1.json" "$TMP/pre$j.json" >/dev/null ||
-        { diff "$TMP/j1.json" "$TMP/pre$j.json"; fail "-j$j with units parsed ahead: JSON differs from -j1"; }
-done
-(cd "$P" && FSCHECK_INDEX_STATS=1 "$FSCHECK" -p build -j1 --format=json) >/dev/null 2>"$TMP/pre1.err"
-grep -q "^fscheck: 0 units parsed while it was built$" "$TMP/pre1.err" ||
-    fail "-j1: units parsed ahead: $(cat "$TMP/pre1.err")"
-
 # not a terminal: no progress lines on stderr
 [ ! -s "$TMP/j4.txt.err" ] || { cat "$TMP/j4.txt.err"; fail "stderr is not empty when it is not a terminal"; }
 
-pass "-j1, -j4, and -j2 and -j4 with units parsed ahead give the same report"
+pass "-j1 and -j4 give the same report"
