@@ -185,4 +185,75 @@ st=$(run walk)
 grep -q "4 files, 1 parsed, 3 from the cache" "$TMP/walk.err" ||
     fail "the walk: index stats (expected 4 files: the 3 and src/sub/sub.h): $(cat "$TMP/walk.err")"
 
-pass "index cache: cold, warm, a changed wrapper, corrupt and foreign caches, its call graph, lstat stamps, the walk"
+# 9. a wrapper whose probe is of its second parameter, in a file that calls
+#    back into the file of its callers, which is ordered first: its callers
+#    are lowered before it has a summary, and again after; the caller
+#    passing its parameter second is a wrapper, the one passing it first is
+#    not; either engine, with an empty and a filled cache
+Q=$TMP/proj2
+mkdir -p "$Q"
+: >"$Q/.fscheck.yml"
+cat >"$Q/z_wrap.c" <<'EOF'
+#include <unistd.h>
+
+void note(const char *msg);
+
+int exists_second(const char *tag, const char *p)
+{
+    note(tag);
+    return access(p, F_OK) == 0;
+}
+EOF
+cat >"$Q/a_callers.c" <<'EOF'
+#include <unistd.h>
+
+int exists_second(const char *tag, const char *p);
+
+void note(const char *msg) { (void)msg; }
+/* (each calls a path call of its own: lowered in the first pass, before
+ * exists_second has a summary) */
+int by_first(const char *p)
+{
+    (void)access("/", F_OK);
+    return exists_second(p, "/etc/motd");
+}
+int by_second(const char *p)
+{
+    (void)access("/", F_OK);
+    return exists_second("tag", p);
+}
+EOF
+cat >"$Q/m_main.c" <<'EOF'
+#include <sys/stat.h>
+
+int by_first(const char *p);
+int by_second(const char *p);
+
+int use_second(const char *p)
+{
+    struct stat st;
+    if (!by_second(p))
+        return -1;
+    return stat(p, &st);
+}
+
+int use_first(const char *p)
+{
+    struct stat st;
+    if (!by_first(p))
+        return -1;
+    return stat(p, &st);
+}
+EOF
+for engine in tree-sitter clang; do
+    for pass in empty filled; do
+        [ "$pass" = empty ] && rm -rf "$TMP/cache2"
+        (cd "$Q" && FSCHECK_CACHE_DIR=$TMP/cache2 "$FSCHECK" --engine=$engine --format=json m_main.c \
+            >"$TMP/pos.json" 2>"$TMP/pos.err")
+        got=$(sed -n 's/^ *"rule": "\(FS[0-9]*\)",*$/\1/p' "$TMP/pos.json" | tr '\n' ' ')
+        [ "$got" = "FS101 " ] || { cat "$TMP/pos.err"; fail "$engine, $pass cache: rules '$got', expected 'FS101 '"; }
+        grep -q '"line": 9' "$TMP/pos.json" || fail "$engine, $pass cache: the finding is not at line 9: $(cat "$TMP/pos.json")"
+    done
+done
+
+pass "index cache: cold, warm, a changed wrapper, corrupt and foreign caches, its call graph, lstat stamps, the walk, callers lowered again"
