@@ -1,5 +1,7 @@
 #include "util.h"
 
+#include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -75,6 +77,8 @@ void fs_grow(void *arr_ptr, int *cap, int need, size_t esz)
 
 void fs_buf_add(fs_buf *b, const char *s, size_t n)
 {
+    if (n > PTRDIFF_MAX / 2 - b->len)
+        fs_oom(); /* no buffer grows that large (and the doubling below stays in range) */
     if (b->len + n + 1 > b->cap) {
         size_t ncap = b->cap ? b->cap * 2 : 64;
         while (ncap < b->len + n + 1)
