@@ -1082,6 +1082,26 @@ static int fs_is_def(const fs_cl *cl, const char *name, int *at)
  * pasting makes any name; assigning a parameter matters. */
 static void fs_macro_def_class(fs_cl *cl, struct fs_mdef *m, CXCursor def, int depth);
 
+static int fs_int_cmp(const void *a, const void *b)
+{
+    int x = *(const int *)a, y = *(const int *)b;
+    return (x > y) - (x < y);
+}
+
+/* v[0, *n) sorted, each once (a macro used many times, or nested, names
+ * the same functions again). */
+static void fs_ints_unique(int *v, int *n)
+{
+    if (*n < 2)
+        return;
+    qsort(v, (size_t)*n, sizeof *v, fs_int_cmp);
+    int w = 1;
+    for (int i = 1; i < *n; i++)
+        if (v[i] != v[w - 1])
+            v[w++] = v[i];
+    *n = w;
+}
+
 static void fs_macro_class(fs_cl *cl, struct fs_mdef *m, int depth)
 {
     if (m->state == 2)
@@ -1093,6 +1113,7 @@ static void fs_macro_class(fs_cl *cl, struct fs_mdef *m, int depth)
     m->state = 1;
     for (int i = 0; i < m->ndefs && !(m->cls & FS_TV_UNSURE); i++)
         fs_macro_def_class(cl, m, m->defs[i], depth);
+    fs_ints_unique(m->deps, &m->ndeps);
     m->state = 2;
 }
 
@@ -1365,6 +1386,7 @@ static void fs_trivial_all(fs_cl *cl, unsigned char *out)
     for (int i = 0; i < cl->ndefs; i++) {
         int cap = 0;
         cls[i] = fs_def_class(cl, cl->defs[i], &deps[i], &ndeps[i], &cap);
+        fs_ints_unique(deps[i], &ndeps[i]);
     }
     /* one that names a function of the unit that matters matters; one
      * that names one a probe may come of may probe */
