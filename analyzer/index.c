@@ -1369,16 +1369,24 @@ typedef struct fs_cached {
 
 /* Load the cache: records by relative path.  A cache that is not exactly
  * ours (format, version, tool version, root, every field's type) is ignored. */
+/* A JSON file read whole, then parsed from memory (faster than from a
+ * stream); NULL when it cannot be read or parsed. */
+static json_t *fs_json_read(const char *path)
+{
+    json_error_t e;
+    long len = 0;
+    const char *why;
+    char *text = fs_read_file(path, &len, &why);
+    json_t *doc = text ? json_loadb(text, (size_t)len, 0, &e) : NULL;
+    free(text);
+    return doc;
+}
+
 static json_t *fs_ix_load(const char *cache, const char *root)
 {
     if (!cache)
         return NULL;
-    json_error_t e;
-    long len = 0;
-    const char *why;
-    char *text = fs_read_file(cache, &len, &why); /* then parsed from memory: faster than from a stream */
-    json_t *doc = text ? json_loadb(text, (size_t)len, 0, &e) : NULL;
-    free(text);
+    json_t *doc = fs_json_read(cache);
     if (!doc)
         return NULL;
     json_t *files = json_object_get(doc, "files");
@@ -1412,13 +1420,8 @@ static json_t *fs_ix_load(const char *cache, const char *root)
 static json_t *fs_ix_load_graph(const char *cache, json_t *doc)
 {
     char *path = fs_ix_graph_path(cache);
-    long len = 0;
-    const char *why;
-    char *text = fs_read_file(path, &len, &why);
+    json_t *g = fs_json_read(path);
     free(path);
-    json_error_t e;
-    json_t *g = text ? json_loadb(text, (size_t)len, 0, &e) : NULL;
-    free(text);
     const char *gen = json_string_value(json_object_get(g, "generation"));
     const char *fmt = json_string_value(json_object_get(g, "format"));
     json_t *files = json_object_get(g, "files");
