@@ -1239,6 +1239,18 @@ static char *fs_ix_graph_path(const char *cache)
     return fs_xasprintf("%s.graph", cache);
 }
 
+/* The result file beside the cache: what a run needs of the index (the
+ * table of summaries, which files may hold a probe), with every file's
+ * lstat stamp.  When the walk finds the same files with the same stamps,
+ * it is the whole index, and nothing else is read. */
+static char *fs_ix_result_path(const char *cache)
+{
+    size_t n = strlen(cache);
+    if (n > 5 && strcmp(cache + n - 5, ".json") == 0)
+        return fs_xasprintf("%.*s.result.json", (int)(n - 5), cache);
+    return fs_xasprintf("%s.result", cache);
+}
+
 /* Write doc to path by a temporary file and a rename. */
 static int fs_ix_write(json_t *doc, const char *path)
 {
@@ -1270,6 +1282,54 @@ static int fs_ix_is_plain(const fs_summary *s)
            op->excl == plain.excl && op->pure == plain.pure && op->sense.kind == plain.sense.kind &&
            op->sense.when_true == plain.sense.when_true && op->sense.when_false == plain.sense.when_false &&
            op->via_wrapper == plain.via_wrapper && op->pred[0] == '\0' && !op->base && !op->copies;
+}
+
+/* A summary as the cache keeps it: an array, not an object (a warm run
+ * reads thousands). */
+static json_t *fs_ix_sum_json(const fs_summary *s, int is_static)
+{
+    const fs_op *op = &s->op;
+    if (fs_ix_is_plain(s))
+        return json_pack("[s,i,b]", s->name, s->param, is_static);
+    return json_pack("[s,i,b,i,i,i,i,i,i,i,i,i,i,i,i,s,s,b]", s->name, s->param, is_static, (int)op->kind,
+                     (int)op->family, op->access_mode, op->follows, op->fields_read, op->open_mode, op->excl, op->pure,
+                     (int)op->sense.kind, (int)op->sense.when_true, (int)op->sense.when_false, op->via_wrapper, op->pred,
+                     op->base ? op->base : "", op->copies);
+}
+
+/* The summary of j (its name borrowed from j), or -1 when j is not one. */
+static int fs_ix_sum_read(json_t *j, fs_summary *sum, int *is_static)
+{
+    memset(sum, 0, sizeof *sum);
+    int kind, family, sk, st, sf, via, copies;
+    const char *name, *base, *pred;
+    if (json_array_size(j) == 3) {
+        if (json_unpack(j, "[s,i,b!]", &name, &sum->param, is_static) != 0 || sum->param >= 0 ||
+            sum->param < FS_SUMMARY_DEFINED)
+            return -1;
+        fs_ix_plain_op(&sum->op);
+        sum->name = (char *)name;
+        return 0;
+    }
+    if (json_unpack(j, "[s,i,b,i,i,i,i,i,i,i,i,i,i,i,i,s,s,b!]", &name, &sum->param, is_static, &kind, &family,
+                    &sum->op.access_mode, &sum->op.follows, &sum->op.fields_read, &sum->op.open_mode, &sum->op.excl,
+                    &sum->op.pure, &sk, &st, &sf, &via, &pred, &base, &copies) != 0)
+        return -1;
+    if (kind < FS_OP_NONE || kind > FS_OP_MAYBE || sum->param < FS_SUMMARY_DEFINED || strlen(pred) >= sizeof sum->op.pred ||
+        sk < FS_VAL_UNKNOWN || sk > FS_VAL_BOOL || st < 0 || st > FS_OUT_FAIL || sf < 0 || sf > FS_OUT_FAIL)
+        return -1;
+    sum->op.copies = copies;
+    sum->name = (char *)name;
+    sum->op.kind = (fs_op_kind)kind;
+    sum->op.family = (fs_probe_family)family;
+    sum->op.sense.kind = (fs_value_kind)sk;
+    sum->op.sense.when_true = (fs_outcome)st;
+    sum->op.sense.when_false = (fs_outcome)sf;
+    sum->op.via_wrapper = via;
+    snprintf(sum->op.pred, sizeof sum->op.pred, "%s", pred);
+    const fs_call_spec *sp = base && *base ? fs_call_lookup(base) : NULL;
+    sum->op.base = sp ? sp->name : NULL;
+    return 0;
 }
 
 static void fs_ix_save(const fs_index *ix, const char *cache)
@@ -1305,15 +1365,7 @@ static void fs_ix_save(const fs_index *ix, const char *cache)
         json_object_set_new(o, "includes", fs_json_strs(&f->includes));
         json_t *sums = json_array();
         for (int k = 0; k < f->sums->n; k++) {
-            const fs_summary *s = &f->sums->v[k];
-            const fs_op *op = &s->op;
-            /* an array, not an object: a warm run reads thousands */
-            json_t *j = fs_ix_is_plain(s) ? json_pack("[s,i,b]", s->name, s->param, k < f->nstatics && f->statics[k]) :
-                        json_pack("[s,i,b,i,i,i,i,i,i,i,i,i,i,i,i,s,s,b]", s->name, s->param,
-                                  k < f->nstatics && f->statics[k], (int)op->kind, (int)op->family, op->access_mode,
-                                  op->follows, op->fields_read, op->open_mode, op->excl, op->pure, (int)op->sense.kind,
-                                  (int)op->sense.when_true, (int)op->sense.when_false, op->via_wrapper, op->pred,
-                                  op->base ? op->base : "", op->copies);
+            json_t *j = fs_ix_sum_json(&f->sums->v[k], k < f->nstatics && f->statics[k]);
             if (j)
                 json_array_append_new(sums, j);
         }
@@ -1358,6 +1410,113 @@ static void fs_ix_save(const fs_index *ix, const char *cache)
     free(gpath);
     json_decref(gdoc);
     json_decref(doc);
+}
+
+/* The result of the index (after fs_ix_global and fs_ix_reach), when every
+ * file's stamp is known; else no result file (a stale one goes). */
+static const fs_ix_file *fs_ix_find(const fs_index *ix, const char *abs);
+static void fs_ix_save_result(const fs_index *ix, const char *cache)
+{
+    char *path = fs_ix_result_path(cache);
+    int all = ix->may_probe != NULL && ix->global != NULL;
+    for (int i = 0; i < ix->nfiles && all; i++)
+        all = ix->files[i].stamped;
+    if (!all) {
+        unlink(path);
+        free(path);
+        return;
+    }
+    json_t *files = json_array();
+    char *may = fs_xmalloc((size_t)ix->nfiles + 1);
+    for (int i = 0; i < ix->nfiles; i++) {
+        const fs_ix_file *f = &ix->files[i];
+        json_array_append_new(files, json_pack("[s,I,I,I,I]", f->rel, (json_int_t)f->st_size, (json_int_t)f->mtime_ns,
+                                               (json_int_t)f->ctime_ns, (json_int_t)f->ino));
+        may[i] = ix->may_probe[i] ? '1' : '0';
+    }
+    may[ix->nfiles] = '\0';
+    json_t *sums = json_array();
+    json_t *where = json_array(); /* per summary: its file's index */
+    for (int k = 0; k < ix->global->n; k++) {
+        const fs_summary *x = &ix->global->v[k];
+        const fs_ix_file *f = NULL;
+        if (x->file && x->file[0] == '/') {
+            f = fs_ix_find(ix, x->file);
+        } else if (x->file) {
+            char *abs = fs_xasprintf("%s/%s", strcmp(ix->root, "/") == 0 ? "" : ix->root, x->file);
+            f = fs_ix_find(ix, abs);
+            free(abs);
+        }
+        int at = f ? (int)(f - ix->files) : -1;
+        json_array_append_new(sums, fs_ix_sum_json(x, 0));
+        json_array_append_new(where, json_integer(at));
+    }
+    json_t *doc = json_pack("{s:s,s:i,s:s,s:s,s:o,s:s,s:o,s:o}", "format", FS_INDEX_FORMAT "-result", "version",
+                            FS_INDEX_VERSION, "tool", FSCHECK_VERSION, "root", ix->root, "files", files, "may", may,
+                            "summaries", sums, "where", where);
+    free(may);
+    if (!doc || fs_ix_write(doc, path) != 0)
+        unlink(path);
+    json_decref(doc);
+    free(path);
+}
+
+static json_t *fs_json_read(const char *path);
+
+/* The index from the result file, when it is ours, of this root, and lists
+ * the files the walk found, in its order, with the stamps lstat gave them:
+ * 0; else -1 (nothing taken). */
+static int fs_ix_from_result(fs_index *ix, const char *cache)
+{
+    char *path = fs_ix_result_path(cache);
+    json_t *doc = fs_json_read(path);
+    free(path);
+    json_t *files, *sums, *where;
+    const char *fmt, *tool, *root, *may;
+    int version;
+    if (!doc ||
+        json_unpack(doc, "{s:s,s:i,s:s,s:s,s:o,s:s,s:o,s:o}", "format", &fmt, "version", &version, "tool", &tool,
+                    "root", &root, "files", &files, "may", &may, "summaries", &sums, "where", &where) != 0 ||
+        strcmp(fmt, FS_INDEX_FORMAT "-result") != 0 || version != FS_INDEX_VERSION || strcmp(tool, FSCHECK_VERSION) != 0 ||
+        strcmp(root, ix->root) != 0 || !json_is_array(files) || json_array_size(files) != (size_t)ix->nfiles ||
+        strlen(may) != (size_t)ix->nfiles || !json_is_array(sums) || !json_is_array(where) ||
+        json_array_size(sums) != json_array_size(where)) {
+        json_decref(doc);
+        return -1;
+    }
+    for (int i = 0; i < ix->nfiles; i++) {
+        const fs_ix_file *f = &ix->files[i];
+        const char *rel;
+        json_int_t size, mt, ct, ino;
+        if (json_unpack(json_array_get(files, (size_t)i), "[s,I,I,I,I!]", &rel, &size, &mt, &ct, &ino) != 0 ||
+            strcmp(rel, f->rel) != 0 || size != f->st_size || mt != f->mtime_ns || ct != f->ctime_ns ||
+            (unsigned long long)ino != f->ino || (may[i] != '0' && may[i] != '1')) {
+            json_decref(doc);
+            return -1;
+        }
+    }
+    fs_summaries *global = fs_summaries_new();
+    size_t k;
+    json_t *j;
+    json_array_foreach(sums, k, j) {
+        fs_summary sum;
+        int is_static;
+        json_t *w = json_array_get(where, k);
+        json_int_t at = json_integer_value(w);
+        if (fs_ix_sum_read(j, &sum, &is_static) != 0 || !json_is_integer(w) || at < -1 || at >= ix->nfiles) {
+            fs_summaries_delete(global);
+            json_decref(doc);
+            return -1;
+        }
+        sum.file = at >= 0 ? ix->files[at].rel : NULL;
+        fs_summaries_add(global, &sum);
+    }
+    ix->global = global;
+    ix->may_probe = fs_xmalloc((size_t)ix->nfiles + 1);
+    for (int i = 0; i < ix->nfiles; i++)
+        ix->may_probe[i] = may[i] == '1';
+    json_decref(doc);
+    return 0;
 }
 
 typedef struct fs_cached {
@@ -1456,38 +1615,10 @@ static int fs_ix_from_cache(fs_ix_file *f, json_t *j)
     json_t *s;
     json_array_foreach(json_object_get(j, "summaries"), i, s) {
         fs_summary sum;
-        memset(&sum, 0, sizeof sum);
-        int kind, family, sk, st, sf, stat_, via, copies;
-        const char *name, *base, *pred;
-        if (json_array_size(s) == 3) {
-            if (json_unpack(s, "[s,i,b!]", &name, &sum.param, &stat_) != 0 || sum.param >= 0 ||
-                sum.param < FS_SUMMARY_DEFINED)
-                goto bad;
-            fs_ix_plain_op(&sum.op);
-            sum.name = (char *)name;
-            sum.file = f->rel;
-            fs_ix_add_summary(f, &sum, stat_);
-            continue;
-        }
-        if (json_unpack(s, "[s,i,b,i,i,i,i,i,i,i,i,i,i,i,i,s,s,b!]", &name, &sum.param, &stat_, &kind, &family,
-                        &sum.op.access_mode, &sum.op.follows, &sum.op.fields_read, &sum.op.open_mode, &sum.op.excl,
-                        &sum.op.pure, &sk, &st, &sf, &via, &pred, &base, &copies) != 0)
+        int stat_;
+        if (fs_ix_sum_read(s, &sum, &stat_) != 0)
             goto bad;
-        sum.op.copies = copies;
-        if (kind < FS_OP_NONE || kind > FS_OP_MAYBE || sum.param < FS_SUMMARY_DEFINED || strlen(pred) >= sizeof sum.op.pred ||
-            sk < FS_VAL_UNKNOWN || sk > FS_VAL_BOOL || st < 0 || st > FS_OUT_FAIL || sf < 0 || sf > FS_OUT_FAIL)
-            goto bad;
-        sum.name = (char *)name;
         sum.file = f->rel;
-        sum.op.kind = (fs_op_kind)kind;
-        sum.op.family = (fs_probe_family)family;
-        sum.op.sense.kind = (fs_value_kind)sk;
-        sum.op.sense.when_true = (fs_outcome)st;
-        sum.op.sense.when_false = (fs_outcome)sf;
-        sum.op.via_wrapper = via;
-        snprintf(sum.op.pred, sizeof sum.op.pred, "%s", pred);
-        const fs_call_spec *sp = base && *base ? fs_call_lookup(base) : NULL;
-        sum.op.base = sp ? sp->name : NULL;
         fs_ix_add_summary(f, &sum, stat_);
     }
     json_t *macros = json_object_get(j, "macros");
@@ -1752,6 +1883,19 @@ fs_index *fs_index_build(const char *root, const char *cache, fs_index_stats *st
     fs_ix_walk(ix, root, 0);
     memset(st, 0, sizeof *st);
     st->files = ix->nfiles;
+    ix->bypath = fs_xmalloc(sizeof *ix->bypath * ((size_t)ix->nfiles + 1));
+    for (int i = 0; i < ix->nfiles; i++)
+        ix->bypath[i] = i;
+    qsort_r(ix->bypath, (size_t)ix->nfiles, sizeof *ix->bypath, fs_ix_path_cmp, ix);
+    if (cache && fs_ix_from_result(ix, cache) == 0) {
+        /* the same files, unchanged as lstat tells: the result as it was */
+        st->from_cache = st->unread = ix->nfiles;
+        st->cache_used = 1;
+        st->whole_result = 1;
+        clock_gettime(CLOCK_MONOTONIC, &t1);
+        st->seconds = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
+        return ix;
+    }
 
     json_t *doc = fs_ix_load(cache, root);
     st->cache_used = doc != NULL;
@@ -2007,11 +2151,9 @@ fs_index *fs_index_build(const char *root, const char *cache, fs_index_stats *st
     free(stale);
     if (cache && (any_parsed || !st->cache_used || restamp))
         fs_ix_save(ix, cache);
-    ix->bypath = fs_xmalloc(sizeof *ix->bypath * ((size_t)ix->nfiles + 1));
-    for (int i = 0; i < ix->nfiles; i++)
-        ix->bypath[i] = i;
-    qsort_r(ix->bypath, (size_t)ix->nfiles, sizeof *ix->bypath, fs_ix_path_cmp, ix);
     fs_ix_reach(ix);
+    if (cache)
+        fs_ix_save_result(ix, cache);
     clock_gettime(CLOCK_MONOTONIC, &t1);
     st->seconds = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
     return ix;

@@ -24,6 +24,7 @@ typedef struct fs_index_stats {
     int unread;      /* of those, not read at all (lstat says as when cached) */
     double seconds;  /* time spent indexing */
     int cache_used;  /* a valid cache was found */
+    int whole_result; /* the cache's result was the whole index: the same files, unchanged */
 } fs_index_stats;
 
 /* The project root for these inputs: the nearest common ancestor holding

@@ -144,8 +144,10 @@ cmp -s "$TMP/cold.json" "$TMP/graph-gone.json" || fail "call graph gone: report 
 
 # 7. a file lstat shows as it was when cached is not read again, once its
 #    times are older than a clock tick at the read (then the cache is
-#    written again with them); a change of the same size with the old
-#    modification time back is still seen (its change time is new)
+#    written again with them), and when none is, the cache's result file
+#    is the index (not when corrupt, of another root, or a file changed);
+#    a change of the same size with the old modification time back is
+#    still seen (its change time is new)
 sleep 3
 st=$(run restamp)
 # (some may have been stamped already, when the test runs slowly)
@@ -155,6 +157,27 @@ st=$(run unread)
 grep -q "3 files, 0 parsed, 3 from the cache (3 unread)" "$TMP/unread.err" ||
     fail "unchanged files read again: index stats: $(cat "$TMP/unread.err")"
 cmp -s "$TMP/cold.json" "$TMP/unread.json" || fail "unchanged files: report differs from the cold one"
+# the same files, all unchanged: the index is the cache's result file alone
+grep -q "the cached result, every file unchanged" "$TMP/unread.err" ||
+    fail "unchanged files: the result file was not taken: $(cat "$TMP/unread.err")"
+ls "$CACHE"/index-*.result.json >/dev/null 2>&1 || fail "no result file written in $CACHE"
+# a corrupt result file, or one of another root, is not taken: the records
+# are read, the report is the same, and the result is written again
+for r in "$CACHE"/index-*.result.json; do printf '{"format": "fscheck-index-result", "files": [' >"$r"; done
+st=$(run result-corrupt)
+grep -q "the cached result" "$TMP/result-corrupt.err" && fail "a corrupt result file was taken"
+grep -q "3 files, 0 parsed, 3 from the cache (3 unread)" "$TMP/result-corrupt.err" ||
+    fail "a corrupt result file: index stats: $(cat "$TMP/result-corrupt.err")"
+cmp -s "$TMP/cold.json" "$TMP/result-corrupt.json" || fail "a corrupt result file: report differs from the cold one"
+st=$(run result-again)
+grep -q "the cached result, every file unchanged" "$TMP/result-again.err" ||
+    fail "the result file was not written again: $(cat "$TMP/result-again.err")"
+for r in "$CACHE"/index-*.result.json; do
+    set_key "$r" root /somewhere/else
+done
+st=$(run result-foreign)
+grep -q "the cached result" "$TMP/result-foreign.err" && fail "a result file of another root was taken"
+cmp -s "$TMP/cold.json" "$TMP/result-foreign.json" || fail "a result file of another root: report differs from the cold one"
 cp -p "$P/src/z_exists.c" "$TMP/z_exists.orig"
 python3 - "$P/src/z_exists.c" <<'EOF' || fail "python3 could not edit z_exists.c"
 import sys
@@ -169,6 +192,8 @@ st=$(run same-size)
 [ "$st" = 0 ] || fail "a change of the same size and time: exit status $st, expected 0: $(cat "$TMP/same-size.err")"
 grep -q "3 files, 3 parsed, 2 from the cache (2 unread)" "$TMP/same-size.err" ||
     fail "a change of the same size and time: index stats: $(cat "$TMP/same-size.err")"
+# (the result file, written by the run before, says what the file was)
+grep -q "the cached result" "$TMP/same-size.err" && fail "a change of the same size and time: the result file was taken"
 
 # 8. what the index takes: .c and .h files in folders below the root; not
 #    symbolic links (to a file or a folder), other names, or hidden folders
