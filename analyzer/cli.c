@@ -593,6 +593,8 @@ int fs_cli_main(int argc, char **argv)
         if (getenv("FSCHECK_INDEX_STATS"))
             fprintf(stderr, "fscheck: index of %s: %d files, %d parsed, %d from the cache (%d unread), %.3f s\n",
                     ci.root, ist.files, ist.parsed, ist.from_cache, ist.unread, ist.seconds);
+        if (getenv("FSCHECK_INDEX_STATS") && ist.parses)
+            fprintf(stderr, "fscheck: index of %s: %d tree-sitter parses\n", ci.root, ist.parses);
         if (getenv("FSCHECK_INDEX_STATS") && ist.whole_result)
             fprintf(stderr, "fscheck: index of %s: the cached result, every file unchanged\n", ci.root);
     }

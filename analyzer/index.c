@@ -2086,9 +2086,11 @@ fs_index *fs_index_build(const char *root, const char *cache, fs_index_stats *st
                 fs_ix_leave(ix, xs, &scans[i], &leave);
             if (whole && fs_ix_nothing_to_lower(&scans[i]))
                 fs_ix_declare(f, xs, &scans[i], texts[i], lens[i]);
-            else
+            else {
                 fs_ix_parse(f, texts[i], lens[i], ix->live, whole || !want[i].n ? NULL : &want[i],
                             whole ? &leave : NULL, seq);
+                st->parses++;
+            }
             fs_ix_skip_free(&leave);
             fs_strs_free(&want[i]);
             fs_keep_changes(f, old);

@@ -20,6 +20,7 @@ typedef struct fs_index fs_index;
 typedef struct fs_index_stats {
     int files;       /* .c and .h files under the root */
     int parsed;      /* of which read with tree-sitter in this run */
+    int parses;      /* tree-sitter parses of them (a file may be parsed again, in part) */
     int from_cache;  /* of which taken from the cache */
     int unread;      /* of those, not read at all (lstat says as when cached) */
     double seconds;  /* time spent indexing */
