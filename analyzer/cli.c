@@ -256,22 +256,6 @@ static void *fs_cli_ix_build(void *arg)
     return NULL;
 }
 
-/* The index of the database's files as its check finds them, while libclang
- * reads it (fs_compdb_load_early); taken when its root is the root of the
- * units libclang gives. */
-typedef struct fs_cli_early {
-    fs_cli_ix ix;
-    int use_cache;
-} fs_cli_early;
-
-static void fs_cli_ix_early(void *arg, char *const *files, int n)
-{
-    fs_cli_early *e = arg;
-    e->ix.root = fs_project_root(files, n);
-    e->ix.cache = e->use_cache ? fs_index_default_cache(e->ix.root) : NULL;
-    fs_cli_ix_build(&e->ix);
-}
-
 int fs_cli_main(int argc, char **argv)
 {
     /* a write beyond the file size limit (ulimit -f) fails with EFBIG and a
@@ -447,19 +431,11 @@ int fs_cli_main(int argc, char **argv)
     fs_inputs files = { 0 };
     int bad = 0;
     fs_compdb *db = NULL; /* -p DIR without PATHs: the database, read once */
-    fs_cli_early early;
-    memset(&early, 0, sizeof early);
     if (paths.n == 0 && pdir) {
-        /* every translation unit of the database; with jobs, the index is
-         * built from the entries' files while libclang reads it */
+        /* every translation unit of the database */
         char *e = NULL;
-        early.use_cache = use_cache;
-        fs_compdb_early hook = { fs_cli_ix_early, &early };
-        db = fs_compdb_load_early(pdir, use_index && jobs > 1 ? &hook : NULL, &e);
+        db = fs_compdb_load(pdir, &e);
         if (!db) {
-            fs_index_free(early.ix.ix);
-            free(early.ix.root);
-            free(early.ix.cache);
             fprintf(stderr, "fscheck: %s\n", e);
             free(e);
             free(paths.v);
@@ -511,9 +487,6 @@ int fs_cli_main(int argc, char **argv)
         bad = 1;
     if (bad) {
         fs_compdb_free(db);
-        fs_index_free(early.ix.ix);
-        free(early.ix.root);
-        free(early.ix.cache);
         fs_configs_delete(configs);
         free(file_cfg);
         fs_changes_delete(changes);
@@ -553,18 +526,10 @@ int fs_cli_main(int argc, char **argv)
     int ix_thread = 0;
     if (use_index) {
         ci.root = fs_project_root(files.v, files.n);
-        if (early.ix.root && strcmp(early.ix.root, ci.root) == 0) {
-            free(ci.root);
-            ci = early.ix;
-        } else {
-            fs_index_free(early.ix.ix);
-            free(early.ix.root);
-            free(early.ix.cache);
-            ci.cache = use_cache ? fs_index_default_cache(ci.root) : NULL;
-            ix_thread = jobs > 1 && pthread_create(&ci.thread, NULL, fs_cli_ix_build, &ci) == 0;
-            if (!ix_thread)
-                fs_cli_ix_build(&ci);
-        }
+        ci.cache = use_cache ? fs_index_default_cache(ci.root) : NULL;
+        ix_thread = jobs > 1 && pthread_create(&ci.thread, NULL, fs_cli_ix_build, &ci) == 0;
+        if (!ix_thread)
+            fs_cli_ix_build(&ci);
     }
     int units_rc = fs_cli_units_of(files.v, files.n, pdir, db, &units);
     fs_compdb_free(db);

@@ -6,7 +6,6 @@
 #include <errno.h>
 #include <jansson.h>
 #include <limits.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -139,9 +138,8 @@ char *fs_compdb_discover(const char *file)
 }
 
 /* The checks libclang does not report: valid JSON, an array of objects with
- * a "directory", a "file" and a "command" or "arguments".  With files, the
- * entries' files made absolute against their folders are added to it. */
-static char *fs_validate(const char *path, char ***files, int *nfiles)
+ * a "directory", a "file" and a "command" or "arguments". */
+static char *fs_validate(const char *path)
 {
     json_error_t e;
     json_t *doc = json_load_file(path, 0, &e);
@@ -165,11 +163,6 @@ static char *fs_validate(const char *path, char ***files, int *nfiles)
             if (!json_is_string(json_object_get(c, "file"))) {
                 err = fs_xasprintf("%s: entry %zu has no \"file\" string", path, i + 1);
                 break;
-            }
-            if (files) {
-                int cap = *nfiles;
-                FS_PUSH(*files, *nfiles, cap, fs_path_absolute(json_string_value(json_object_get(c, "file")),
-                                                             json_string_value(json_object_get(c, "directory"))));
             }
             json_t *cmd = json_object_get(c, "command"), *args = json_object_get(c, "arguments");
             if (!json_is_string(cmd) && !json_is_array(args)) {
@@ -195,14 +188,9 @@ static char *fs_validate(const char *path, char ***files, int *nfiles)
 }
 
 static void fs_compdb_index(CXCompilationDatabase db, fs_units *out);
-static fs_compdb *fs_compdb_load_dir(const char *dir, const fs_compdb_early *early, char **err);
+static fs_compdb *fs_compdb_load_dir(const char *dir, char **err);
 
 fs_compdb *fs_compdb_load(const char *dir_or_file, char **err)
-{
-    return fs_compdb_load_early(dir_or_file, NULL, err);
-}
-
-fs_compdb *fs_compdb_load_early(const char *dir_or_file, const fs_compdb_early *early, char **err)
 {
     /* -p build/compile_commands.json works as -p build does */
     char *dir = fs_xstrdup(dir_or_file);
@@ -216,33 +204,12 @@ fs_compdb *fs_compdb_load_early(const char *dir_or_file, const fs_compdb_early *
         else
             base[-1] = '\0';
     }
-    fs_compdb *d = fs_compdb_load_dir(dir, early, err);
+    fs_compdb *d = fs_compdb_load_dir(dir, err);
     free(dir);
     return d;
 }
 
-/* The check, on a thread of its own, then the early hook with its files. */
-typedef struct fs_check_job {
-    const char *path;
-    const fs_compdb_early *early;
-    char *err;
-} fs_check_job;
-
-static void *fs_check_run(void *arg)
-{
-    fs_check_job *j = arg;
-    char **files = NULL;
-    int nfiles = 0;
-    j->err = fs_validate(j->path, &files, &nfiles);
-    if (!j->err)
-        j->early->files(j->early->arg, files, nfiles);
-    for (int i = 0; i < nfiles; i++)
-        free(files[i]);
-    free(files);
-    return NULL;
-}
-
-static fs_compdb *fs_compdb_load_dir(const char *dir, const fs_compdb_early *early, char **err)
+static fs_compdb *fs_compdb_load_dir(const char *dir, char **err)
 {
     char *path = fs_xasprintf("%s/compile_commands.json", dir);
     struct stat st;
@@ -256,36 +223,14 @@ static fs_compdb *fs_compdb_load_dir(const char *dir, const fs_compdb_early *ear
         free(path);
         return NULL;
     }
-    /* with an early hook, libclang reads the file while jansson checks it
-     * on a thread (and the hook runs there); its answer counts only when
-     * the check passes */
-    fs_check_job job = { path, early, NULL };
-    pthread_t t;
-    int threaded = early && pthread_create(&t, NULL, fs_check_run, &job) == 0;
-    if (!threaded) {
-        char *v = fs_validate(path, NULL, NULL);
-        if (v) {
-            *err = v;
-            free(path);
-            return NULL;
-        }
+    char *v = fs_validate(path);
+    if (v) {
+        *err = v;
+        free(path);
+        return NULL;
     }
     CXCompilationDatabase_Error ce;
     CXCompilationDatabase db = clang_CompilationDatabase_fromDirectory(dir, &ce);
-    fs_units units = { 0 };
-    if (threaded) {
-        if (ce == CXCompilationDatabase_NoError && db)
-            fs_compdb_index(db, &units);
-        pthread_join(t, NULL);
-        if (job.err) {
-            *err = job.err;
-            fs_units_free(&units);
-            if (db)
-                clang_CompilationDatabase_dispose(db);
-            free(path);
-            return NULL;
-        }
-    }
     if (ce != CXCompilationDatabase_NoError || !db) {
         *err = fs_xasprintf("%s: libclang could not load it", path);
         free(path);
@@ -296,10 +241,7 @@ static fs_compdb *fs_compdb_load_dir(const char *dir, const fs_compdb_early *ear
     free(path);
     fs_compdb *d = fs_xcalloc(1, sizeof *d);
     d->dir = fs_xstrdup(dir);
-    if (threaded)
-        d->units = units;
-    else
-        fs_compdb_index(db, &d->units);
+    fs_compdb_index(db, &d->units);
     clang_CompilationDatabase_dispose(db);
     return d;
 }

@@ -24,16 +24,6 @@ typedef struct fs_compdb fs_compdb;
 /* Load dir/compile_commands.json.  Returns NULL with *err set (caller
  * frees) when it is missing or malformed; the message names the problem. */
 fs_compdb *fs_compdb_load(const char *dir, char **err);
-/* The same, and once the file is checked (before libclang has read it),
- * early->files(arg, FILES, N) with the entries' files (absolute; valid
- * during the call), on a thread of its own, while libclang reads it; not
- * called when the check fails.  A caller's use of the files is a guess:
- * libclang's reading of the file is the one that counts. */
-typedef struct fs_compdb_early {
-    void (*files)(void *arg, char *const *files, int n);
-    void *arg;
-} fs_compdb_early;
-fs_compdb *fs_compdb_load_early(const char *dir, const fs_compdb_early *early, char **err);
 void fs_compdb_free(fs_compdb *db);
 const char *fs_compdb_dir(const fs_compdb *db);
 
