@@ -23,6 +23,7 @@
 #define FS_INDEX_VERSION 9
 #define FS_INDEX_MAX_FILES 200000
 #define FS_INDEX_ROUNDS 8
+#define FS_INDEX_CACHE_DAYS 30 /* a root's cache files unused this long go (FSCHECK_CACHE_DAYS) */
 
 typedef struct fs_strs {
     char **v;
@@ -1251,6 +1252,79 @@ static char *fs_ix_result_path(const char *cache)
     return fs_xasprintf("%s.result", cache);
 }
 
+/* The cache files of a root are "used" (their modification time set to
+ * now) whenever a run takes anything from them, so that a folder that is
+ * still indexed keeps its cache. */
+static void fs_ix_touch(const char *cache)
+{
+    char *graph = fs_ix_graph_path(cache), *result = fs_ix_result_path(cache);
+    utimensat(AT_FDCWD, cache, NULL, 0);
+    utimensat(AT_FDCWD, graph, NULL, 0);
+    utimensat(AT_FDCWD, result, NULL, 0);
+    free(graph);
+    free(result);
+}
+
+/* Whether name is one of the index's cache files (index-HEX.json,
+ * .graph.json, .result.json), or a temporary one left by a run that was
+ * stopped while writing (...json.tmp.PID). */
+static int fs_ix_is_cache_name(const char *name)
+{
+    if (strncmp(name, "index-", 6) != 0)
+        return 0;
+    const char *p = name + 6;
+    size_t hex = strspn(p, "0123456789abcdef");
+    if (hex != 16)
+        return 0;
+    p += hex;
+    if (strncmp(p, ".graph", 6) == 0)
+        p += 6;
+    else if (strncmp(p, ".result", 7) == 0)
+        p += 7;
+    if (strcmp(p, ".json") == 0)
+        return 1;
+    return strncmp(p, ".json.tmp.", 10) == 0 && p[10] && strspn(p + 10, "0123456789") == strlen(p + 10);
+}
+
+/* The cache folder's files of other roots that no run has used for
+ * FSCHECK_CACHE_DAYS days (default FS_INDEX_CACHE_DAYS; 0: never) go:
+ * folders indexed once (a temporary folder, a checkout since removed)
+ * would otherwise fill it.  Only names the index writes are looked at. */
+static void fs_ix_prune(const char *cache)
+{
+    const char *env = getenv("FSCHECK_CACHE_DAYS");
+    long days = FS_INDEX_CACHE_DAYS;
+    if (env && *env) {
+        char *end;
+        long v = strtol(env, &end, 10);
+        if (*end == '\0' && v >= 0)
+            days = v > 100000 ? 100000 : v;
+    }
+    if (days == 0)
+        return;
+    char *dir = fs_xstrdup(cache);
+    char *slash = strrchr(dir, '/');
+    const char *own = slash ? slash + 1 : cache;
+    size_t ownlen = strlen(own) - 5; /* index-HEX */
+    if (slash)
+        *slash = '\0';
+    DIR *d = opendir(slash ? (*dir ? dir : "/") : ".");
+    if (d) {
+        time_t cutoff = time(NULL) - (time_t)days * 86400;
+        struct dirent *e;
+        while ((e = readdir(d)) != NULL) {
+            struct stat st;
+            if (!fs_ix_is_cache_name(e->d_name) || strncmp(e->d_name, own, ownlen) == 0 ||
+                fstatat(dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0 || !S_ISREG(st.st_mode) ||
+                st.st_mtime >= cutoff)
+                continue;
+            unlinkat(dirfd(d), e->d_name, 0);
+        }
+        closedir(d);
+    }
+    free(dir);
+}
+
 /* Write doc to path by a temporary file and a rename. */
 static int fs_ix_write(json_t *doc, const char *path)
 {
@@ -1889,6 +1963,7 @@ fs_index *fs_index_build(const char *root, const char *cache, fs_index_stats *st
     qsort_r(ix->bypath, (size_t)ix->nfiles, sizeof *ix->bypath, fs_ix_path_cmp, ix);
     if (cache && fs_ix_from_result(ix, cache) == 0) {
         /* the same files, unchanged as lstat tells: the result as it was */
+        fs_ix_touch(cache);
         st->from_cache = st->unread = ix->nfiles;
         st->cache_used = 1;
         st->whole_result = 1;
@@ -2151,8 +2226,12 @@ fs_index *fs_index_build(const char *root, const char *cache, fs_index_stats *st
     free(dirty);
     free(parsed);
     free(stale);
-    if (cache && (any_parsed || !st->cache_used || restamp))
+    if (cache && (any_parsed || !st->cache_used || restamp)) {
         fs_ix_save(ix, cache);
+        fs_ix_prune(cache);
+    } else if (cache && st->cache_used) {
+        fs_ix_touch(cache);
+    }
     fs_ix_reach(ix);
     if (cache)
         fs_ix_save_result(ix, cache);

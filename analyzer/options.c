@@ -33,7 +33,8 @@ const fs_option fs_options[] = {
     { "--no-index", NULL, NULL, 0, "do not index the project for wrappers defined in other files", NULL },
     { "--no-cache", NULL, NULL, 0, "neither read nor write the index cache",
       "The index is cached in $FSCHECK_CACHE_DIR, $XDG_CACHE_HOME/fscheck or ~/.cache/fscheck, keyed by each "
-      "file's content; a corrupt or foreign cache is ignored and rebuilt." },
+      "file's content; a corrupt or foreign cache is ignored and rebuilt.  Cache files of other roots unused "
+      "for $FSCHECK_CACHE_DAYS days (default 30; 0: never) are removed when a run writes its own." },
     { "--fix", NULL, NULL, 0, "apply safe fixes in place", NULL },
     { "--unsafe-fixes", NULL, NULL, 0,
       "also apply fixes marked unsafe (implies --fix without --diff/--export-fixes)", NULL },

@@ -3,7 +3,8 @@
 # same findings with an empty and with a filled cache, a changed (and a
 # removed) wrapper that changes what the files kept in the cache say, a
 # corrupt or foreign cache ignored and rewritten, the call graph file, and
-# files not read again while lstat shows them unchanged.
+# files not read again while lstat shows them unchanged, and files of other
+# roots unused for a month removed.
 . "$(dirname "$0")/lib.sh"
 
 P=$TMP/proj
@@ -281,4 +282,38 @@ for engine in tree-sitter clang; do
     done
 done
 
-pass "index cache: cold, warm, a changed wrapper, corrupt and foreign caches, its call graph, lstat stamps, the walk, callers lowered again"
+# 10. the cache folder: files of other roots that no run used for 30 days
+#     (FSCHECK_CACHE_DAYS) go when a run writes its own; names the index
+#     does not write stay, and so do the files of a root a run uses
+C3=$TMP/cache3
+mkdir -p "$C3"
+old="index-0123456789abcdef"
+for f in "$old.json" "$old.graph.json" "$old.result.json" "$old.json.tmp.4242" notes.txt index-0123.json \
+    "index-0123456789abcdee.json"; do
+    printf '{}\n' >"$C3/$f"
+done
+touch -d '40 days ago' "$C3/$old.json" "$C3/$old.graph.json" "$C3/$old.result.json" "$C3/$old.json.tmp.4242" \
+    "$C3/notes.txt" "$C3/index-0123.json"
+touch -d '10 days ago' "$C3/index-0123456789abcdee.json"
+(cd "$Q" && FSCHECK_CACHE_DAYS=0 FSCHECK_CACHE_DIR=$C3 "$FSCHECK" --format=json m_main.c >"$TMP/keep.json" 2>"$TMP/keep.err")
+[ -f "$C3/$old.json" ] || fail "FSCHECK_CACHE_DAYS=0: an old cache file was removed"
+rm -f "$C3"/index-????????????????.json "$C3"/index-????????????????.graph.json "$C3"/index-????????????????.result.json
+for f in "$old.json" "$old.graph.json" "$old.result.json" "index-0123456789abcdee.json"; do printf '{}\n' >"$C3/$f"; done
+touch -d '40 days ago' "$C3/$old.json" "$C3/$old.graph.json" "$C3/$old.result.json"
+touch -d '10 days ago' "$C3/index-0123456789abcdee.json"
+(cd "$Q" && FSCHECK_CACHE_DIR=$C3 "$FSCHECK" --format=json m_main.c >"$TMP/prune.json" 2>"$TMP/prune.err")
+for f in "$old.json" "$old.graph.json" "$old.result.json" "$old.json.tmp.4242"; do
+    [ ! -e "$C3/$f" ] || fail "a cache file unused for 40 days was not removed: $f"
+done
+for f in notes.txt index-0123.json index-0123456789abcdee.json; do
+    [ -e "$C3/$f" ] || fail "removed from the cache folder: $f"
+done
+own=$(ls "$C3"/index-????????????????.json | grep -v -e "$old" -e 0123456789abcdee | head -n 1)
+[ -n "$own" ] || fail "no cache file of the run's own root in $C3: $(ls "$C3")"
+# the root's own files, unused for 40 days, are used by a run: kept
+touch -d '40 days ago' "$C3"/index-*.json
+(cd "$Q" && FSCHECK_CACHE_DIR=$C3 "$FSCHECK" --format=json m_main.c >"$TMP/use.json" 2>"$TMP/use.err")
+[ -n "$(find "$own" -mmin -5)" ] || fail "a run that used the cache did not mark it used: $(ls -l "$own")"
+cmp -s "$TMP/prune.json" "$TMP/use.json" || fail "the report differs after the cache was marked used"
+
+pass "index cache: cold, warm, a changed wrapper, corrupt and foreign caches, its call graph, lstat stamps, the walk, callers lowered again, old caches removed"
