@@ -526,6 +526,17 @@ int fs_cli_main(int argc, char **argv)
     int ix_thread = 0;
     if (use_index) {
         ci.root = fs_project_root(files.v, files.n);
+        if (strcmp(ci.root, "/") == 0) {
+            /* the whole file system is no project to walk */
+            if (!quiet)
+                fprintf(stderr, "fscheck: the inputs have no project folder in common below / (none holds .git, "
+                                "compile_commands.json or .fscheck.yml): no project index, as with --no-index\n");
+            free(ci.root);
+            ci.root = NULL;
+            use_index = 0;
+        }
+    }
+    if (use_index) {
         ci.cache = use_cache ? fs_index_default_cache(ci.root) : NULL;
         ix_thread = jobs > 1 && pthread_create(&ci.thread, NULL, fs_cli_ix_build, &ci) == 0;
         if (!ix_thread)
