@@ -1541,6 +1541,21 @@ static void fs_parse_with_stack(fs_parse_job *j)
 {
     static const size_t sizes[] = { (size_t)1 << 30, (size_t)256 << 20, (size_t)64 << 20 };
     int here = getenv("LIBCLANG_NOTHREADS") != NULL;
+    /* a thread with a stack as large as the first size (a worker of
+     * run.c's) parses on its own stack: no thread, and no stack mapped and
+     * faulted in again, per unit (a MiB is left for the frames below) */
+    pthread_attr_t self;
+    size_t have = 0;
+    if (here && pthread_getattr_np(pthread_self(), &self) == 0) {
+        if (pthread_attr_getstacksize(&self, &have) != 0)
+            have = 0;
+        pthread_attr_destroy(&self);
+    }
+    if (here && have >= sizes[0]) {
+        j->stack = have - ((size_t)1 << 20);
+        fs_parse_run(j);
+        return;
+    }
     for (size_t i = 0; here && i < sizeof sizes / sizeof sizes[0]; i++) {
         pthread_attr_t attr;
         pthread_t t;

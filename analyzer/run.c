@@ -329,6 +329,26 @@ static void fs_stats_add(fs_stats *dst, fs_stats *src)
     memset(src, 0, sizeof *src);
 }
 
+/* A worker thread with a stack libclang can parse on (it recurses for
+ * each level of nesting; fe_clang.c parses on a worker's own stack when it
+ * is 1 GiB, else on a thread of its own per unit): 1 GiB, mapped and used
+ * as needed, or less where that cannot be had.  0, or -1 when none
+ * started. */
+static int fs_start_worker(pthread_t *t, fs_pool *p)
+{
+    static const size_t sizes[] = { (size_t)1 << 30, (size_t)256 << 20, (size_t)16 << 20 };
+    for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+        pthread_attr_t attr;
+        if (pthread_attr_init(&attr) != 0)
+            return -1;
+        int ok = pthread_attr_setstacksize(&attr, sizes[i]) == 0 && pthread_create(t, &attr, fs_worker, p) == 0;
+        pthread_attr_destroy(&attr);
+        if (ok)
+            return 0;
+    }
+    return -1;
+}
+
 /* Slots by cost (arg), the largest first, then by slot. */
 static int fs_cost_cmp(const void *a, const void *b, void *arg)
 {
@@ -356,7 +376,12 @@ void fs_run(const fs_units *units, const fs_run_opts *o, fs_findings *out, fs_st
     if (jobs > p.ntodo)
         jobs = p.ntodo > 0 ? p.ntodo : 1;
     if (jobs == 1) {
-        fs_worker(&p);
+        /* on a thread of its own, with the stack libclang parses on */
+        pthread_t t;
+        if (fs_start_worker(&t, &p) == 0)
+            pthread_join(t, NULL);
+        else
+            fs_worker(&p);
     } else {
         /* the units that take longest first (the size of the main file for
          * a measure; one the prefilter passes over takes none), so that one
@@ -375,21 +400,17 @@ void fs_run(const fs_units *units, const fs_run_opts *o, fs_findings *out, fs_st
         qsort_r(p.order, (size_t)p.ntodo, sizeof *p.order, fs_cost_cmp, cost);
         free(cost);
         pthread_t *t = fs_xcalloc((size_t)jobs, sizeof *t);
-        pthread_attr_t attr;
-        pthread_attr_init(&attr);
-        pthread_attr_setstacksize(&attr, 16u << 20); /* libclang recurses deeply */
+        int *up = fs_xcalloc((size_t)jobs, sizeof *up);
         int started = 0;
         for (int i = 0; i < jobs; i++)
-            if (pthread_create(&t[i], &attr, fs_worker, &p) == 0)
-                started++;
-            else
-                t[i] = 0;
+            if (fs_start_worker(&t[i], &p) == 0)
+                up[i] = 1, started++;
         if (!started)
             fs_worker(&p);
         for (int i = 0; i < jobs; i++)
-            if (t[i])
+            if (up[i])
                 pthread_join(t[i], NULL);
-        pthread_attr_destroy(&attr);
+        free(up);
         free(t);
     }
     if (o->progress && p.ntodo > 0)
