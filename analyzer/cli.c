@@ -27,6 +27,7 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 /* --help and the man page are rendered from the option table (options.c). */
@@ -247,12 +248,37 @@ typedef struct fs_cli_ix {
     fs_index *ix;
     fs_index_stats ist;
     pthread_t thread;
+    int progress;          /* stderr is a terminal, and no --quiet */
+    int shown;             /* a progress line was written */
+    struct timespec last;  /* when */
 } fs_cli_ix;
+
+/* "[index N/TOTAL] FILE" (a later pass: "[index, pass P: N/TOTAL]"), at
+ * most ten times a second, on the line the units' progress takes next. */
+static void fs_cli_ix_step(void *arg, int pass, int n, int total, const char *file)
+{
+    fs_cli_ix *c = arg;
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    double since = (double)(now.tv_sec - c->last.tv_sec) + (double)(now.tv_nsec - c->last.tv_nsec) / 1e9;
+    if (c->shown && since < 0.1)
+        return;
+    c->last = now;
+    c->shown = 1;
+    if (pass == 0)
+        fprintf(stderr, "\r\033[K[index %d/%d] %s", n, total, file);
+    else
+        fprintf(stderr, "\r\033[K[index, pass %d: %d/%d] %s", pass + 1, n, total, file);
+    fflush(stderr);
+}
 
 static void *fs_cli_ix_build(void *arg)
 {
     fs_cli_ix *c = arg;
-    c->ix = fs_index_build(c->root, c->cache, &c->ist);
+    fs_index_progress pr = { fs_cli_ix_step, c };
+    c->ix = fs_index_build(c->root, c->cache, c->progress ? &pr : NULL, &c->ist);
+    if (c->shown)
+        fprintf(stderr, "\r\033[K");
     return NULL;
 }
 
@@ -538,6 +564,7 @@ int fs_cli_main(int argc, char **argv)
     }
     if (use_index) {
         ci.cache = use_cache ? fs_index_default_cache(ci.root) : NULL;
+        ci.progress = !quiet && isatty(STDERR_FILENO);
         ix_thread = jobs > 1 && pthread_create(&ci.thread, NULL, fs_cli_ix_build, &ci) == 0;
         if (!ix_thread)
             fs_cli_ix_build(&ci);

@@ -1948,7 +1948,7 @@ static void fs_ix_declare(fs_ix_file *f, const fs_xs *xs, const fs_xs_file *scan
 
 static void fs_ix_reach(fs_index *ix);
 
-fs_index *fs_index_build(const char *root, const char *cache, fs_index_stats *st)
+fs_index *fs_index_build(const char *root, const char *cache, const fs_index_progress *progress, fs_index_stats *st)
 {
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
@@ -2130,7 +2130,9 @@ fs_index *fs_index_build(const char *root, const char *cache, fs_index_stats *st
     for (int oi = 0; oi < ix->nfiles; oi++)
         pos[order[oi]] = oi;
     for (int round = 0; round < FS_INDEX_ROUNDS; round++) {
-        int ndirty = 0;
+        int ndirty = 0, todo = 0;
+        for (int i = 0; progress && i < ix->nfiles; i++)
+            todo += dirty[i];
         /* a function whose callee changes in this round, in a file still to
          * come in it, is lowered again in this round */
         int nusers = 0;
@@ -2142,6 +2144,8 @@ fs_index *fs_index_build(const char *root, const char *cache, fs_index_stats *st
             ndirty++;
             fs_ix_file *f = &ix->files[i];
             dirty[i] = 0;
+            if (progress)
+                progress->step(progress->arg, round, ndirty, todo > ndirty ? todo : ndirty, f->rel);
             if (!texts[i]) {
                 const char *why;
                 texts[i] = fs_read_file(f->path, &lens[i], &why);

@@ -33,9 +33,20 @@ typedef struct fs_index_stats {
  * Caller frees. */
 char *fs_project_root(char *const *inputs, int n);
 
+/* What the index is at, for a progress line: step(arg, PASS, N, TOTAL,
+ * FILE) before the N-th of the TOTAL files it parses in pass PASS (0 the
+ * first; a later one lowers again what calls what changed), FILE relative
+ * to the root.  Called on the thread that builds the index. */
+typedef struct fs_index_progress {
+    void (*step)(void *arg, int pass, int n, int total, const char *file);
+    void *arg;
+} fs_index_progress;
+
 /* Index every .c and .h under root.  cache_file: where to read and write the
- * cache, or NULL for none. Never fails: unreadable files are left out. */
-fs_index *fs_index_build(const char *root, const char *cache_file, fs_index_stats *st);
+ * cache, or NULL for none; progress: NULL for none. Never fails: unreadable
+ * files are left out. */
+fs_index *fs_index_build(const char *root, const char *cache_file, const fs_index_progress *progress,
+                         fs_index_stats *st);
 void fs_index_free(fs_index *ix);
 
 /* Summaries of the project's non-static functions and probing macros. */
