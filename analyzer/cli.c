@@ -559,15 +559,13 @@ int fs_cli_main(int argc, char **argv)
                                 "compile_commands.json or .fscheck.yml): no project index, as with --no-index\n");
             free(ci.root);
             ci.root = NULL;
-            use_index = 0;
+        } else {
+            ci.cache = use_cache ? fs_index_default_cache(ci.root) : NULL;
+            ci.progress = !quiet && isatty(STDERR_FILENO);
+            ix_thread = jobs > 1 && pthread_create(&ci.thread, NULL, fs_cli_ix_build, &ci) == 0;
+            if (!ix_thread)
+                fs_cli_ix_build(&ci);
         }
-    }
-    if (use_index) {
-        ci.cache = use_cache ? fs_index_default_cache(ci.root) : NULL;
-        ci.progress = !quiet && isatty(STDERR_FILENO);
-        ix_thread = jobs > 1 && pthread_create(&ci.thread, NULL, fs_cli_ix_build, &ci) == 0;
-        if (!ix_thread)
-            fs_cli_ix_build(&ci);
     }
     int units_rc = fs_cli_units_of(files.v, files.n, pdir, db, &units);
     fs_compdb_free(db);

@@ -1486,122 +1486,6 @@ static void fs_ix_save(const fs_index *ix, const char *cache)
     json_decref(doc);
 }
 
-/* The result of the index (after fs_ix_global and fs_ix_reach), when every
- * file's stamp is known; else no result file (a stale one goes). */
-static const fs_ix_file *fs_ix_find(const fs_index *ix, const char *abs);
-static void fs_ix_save_result(const fs_index *ix, const char *cache)
-{
-    char *path = fs_ix_result_path(cache);
-    int all = ix->may_probe != NULL && ix->global != NULL;
-    for (int i = 0; i < ix->nfiles && all; i++)
-        all = ix->files[i].stamped;
-    if (!all) {
-        unlink(path);
-        free(path);
-        return;
-    }
-    json_t *files = json_array();
-    char *may = fs_xmalloc((size_t)ix->nfiles + 1);
-    for (int i = 0; i < ix->nfiles; i++) {
-        const fs_ix_file *f = &ix->files[i];
-        json_array_append_new(files, json_pack("[s,I,I,I,I]", f->rel, (json_int_t)f->st_size, (json_int_t)f->mtime_ns,
-                                               (json_int_t)f->ctime_ns, (json_int_t)f->ino));
-        may[i] = ix->may_probe[i] ? '1' : '0';
-    }
-    may[ix->nfiles] = '\0';
-    json_t *sums = json_array();
-    json_t *where = json_array(); /* per summary: its file's index */
-    for (int k = 0; k < ix->global->n; k++) {
-        const fs_summary *x = &ix->global->v[k];
-        const fs_ix_file *f = NULL;
-        if (x->file && x->file[0] == '/') {
-            f = fs_ix_find(ix, x->file);
-        } else if (x->file) {
-            char *abs = fs_xasprintf("%s/%s", strcmp(ix->root, "/") == 0 ? "" : ix->root, x->file);
-            f = fs_ix_find(ix, abs);
-            free(abs);
-        }
-        int at = f ? (int)(f - ix->files) : -1;
-        json_array_append_new(sums, fs_ix_sum_json(x, 0));
-        json_array_append_new(where, json_integer(at));
-    }
-    json_t *doc = json_pack("{s:s,s:i,s:s,s:s,s:o,s:s,s:o,s:o}", "format", FS_INDEX_FORMAT "-result", "version",
-                            FS_INDEX_VERSION, "tool", FSCHECK_VERSION, "root", ix->root, "files", files, "may", may,
-                            "summaries", sums, "where", where);
-    free(may);
-    if (!doc || fs_ix_write(doc, path) != 0)
-        unlink(path);
-    json_decref(doc);
-    free(path);
-}
-
-static json_t *fs_json_read(const char *path);
-
-/* The index from the result file, when it is ours, of this root, and lists
- * the files the walk found, in its order, with the stamps lstat gave them:
- * 0; else -1 (nothing taken). */
-static int fs_ix_from_result(fs_index *ix, const char *cache)
-{
-    char *path = fs_ix_result_path(cache);
-    json_t *doc = fs_json_read(path);
-    free(path);
-    json_t *files, *sums, *where;
-    const char *fmt, *tool, *root, *may;
-    int version;
-    if (!doc ||
-        json_unpack(doc, "{s:s,s:i,s:s,s:s,s:o,s:s,s:o,s:o}", "format", &fmt, "version", &version, "tool", &tool,
-                    "root", &root, "files", &files, "may", &may, "summaries", &sums, "where", &where) != 0 ||
-        strcmp(fmt, FS_INDEX_FORMAT "-result") != 0 || version != FS_INDEX_VERSION || strcmp(tool, FSCHECK_VERSION) != 0 ||
-        strcmp(root, ix->root) != 0 || !json_is_array(files) || json_array_size(files) != (size_t)ix->nfiles ||
-        strlen(may) != (size_t)ix->nfiles || !json_is_array(sums) || !json_is_array(where) ||
-        json_array_size(sums) != json_array_size(where)) {
-        json_decref(doc);
-        return -1;
-    }
-    for (int i = 0; i < ix->nfiles; i++) {
-        const fs_ix_file *f = &ix->files[i];
-        const char *rel;
-        json_int_t size, mt, ct, ino;
-        if (json_unpack(json_array_get(files, (size_t)i), "[s,I,I,I,I!]", &rel, &size, &mt, &ct, &ino) != 0 ||
-            strcmp(rel, f->rel) != 0 || size != f->st_size || mt != f->mtime_ns || ct != f->ctime_ns ||
-            (unsigned long long)ino != f->ino || (may[i] != '0' && may[i] != '1')) {
-            json_decref(doc);
-            return -1;
-        }
-    }
-    fs_summaries *global = fs_summaries_new();
-    size_t k;
-    json_t *j;
-    json_array_foreach(sums, k, j) {
-        fs_summary sum;
-        int is_static;
-        json_t *w = json_array_get(where, k);
-        json_int_t at = json_integer_value(w);
-        if (fs_ix_sum_read(j, &sum, &is_static) != 0 || !json_is_integer(w) || at < -1 || at >= ix->nfiles) {
-            fs_summaries_delete(global);
-            json_decref(doc);
-            return -1;
-        }
-        sum.file = at >= 0 ? ix->files[at].rel : NULL;
-        fs_summaries_add(global, &sum);
-    }
-    ix->global = global;
-    ix->may_probe = fs_xmalloc((size_t)ix->nfiles + 1);
-    for (int i = 0; i < ix->nfiles; i++)
-        ix->may_probe[i] = may[i] == '1';
-    json_decref(doc);
-    return 0;
-}
-
-typedef struct fs_cached {
-    char *rel;
-    unsigned long long hash;
-    long size;
-    json_t *j;
-} fs_cached;
-
-/* Load the cache: records by relative path.  A cache that is not exactly
- * ours (format, version, tool version, root, every field's type) is ignored. */
 /* A JSON file read whole, then parsed from memory (faster than from a
  * stream); NULL when it cannot be read or parsed. */
 static json_t *fs_json_read(const char *path)
@@ -1615,6 +1499,8 @@ static json_t *fs_json_read(const char *path)
     return doc;
 }
 
+/* Load the cache: records by relative path.  A cache that is not exactly
+ * ours (format, version, tool version, root, every field's type) is ignored. */
 static json_t *fs_ix_load(const char *cache, const char *root)
 {
     if (!cache)
@@ -1667,6 +1553,93 @@ static json_t *fs_ix_load_graph(const char *cache, json_t *doc)
     json_incref(files);
     json_decref(g);
     return files;
+}
+
+/* The result of the index (after fs_ix_global and fs_ix_reach), when every
+ * file's stamp is known; else no result file (a stale one goes). */
+static void fs_ix_save_result(const fs_index *ix, const char *cache)
+{
+    char *path = fs_ix_result_path(cache);
+    int all = ix->may_probe != NULL && ix->global != NULL;
+    for (int i = 0; i < ix->nfiles && all; i++)
+        all = ix->files[i].stamped;
+    if (!all) {
+        unlink(path);
+        free(path);
+        return;
+    }
+    json_t *files = json_array();
+    char *may = fs_xmalloc((size_t)ix->nfiles + 1);
+    for (int i = 0; i < ix->nfiles; i++) {
+        const fs_ix_file *f = &ix->files[i];
+        json_array_append_new(files, json_pack("[s,I,I,I,I]", f->rel, (json_int_t)f->st_size, (json_int_t)f->mtime_ns,
+                                               (json_int_t)f->ctime_ns, (json_int_t)f->ino));
+        may[i] = ix->may_probe[i] ? '1' : '0';
+    }
+    may[ix->nfiles] = '\0';
+    json_t *sums = json_array();
+    for (int k = 0; k < ix->global->n; k++)
+        json_array_append_new(sums, fs_ix_sum_json(&ix->global->v[k], 0));
+    json_t *doc = json_pack("{s:s,s:i,s:s,s:s,s:o,s:s,s:o}", "format", FS_INDEX_FORMAT "-result", "version",
+                            FS_INDEX_VERSION, "tool", FSCHECK_VERSION, "root", ix->root, "files", files, "may", may,
+                            "summaries", sums);
+    free(may);
+    if (!doc || fs_ix_write(doc, path) != 0)
+        unlink(path);
+    json_decref(doc);
+    free(path);
+}
+
+/* The index from the result file, when it is ours, of this root, and lists
+ * the files the walk found, in its order, with the stamps lstat gave them:
+ * 0; else -1 (nothing taken). */
+static int fs_ix_from_result(fs_index *ix, const char *cache)
+{
+    char *path = fs_ix_result_path(cache);
+    json_t *doc = fs_json_read(path);
+    free(path);
+    json_t *files, *sums;
+    const char *fmt, *tool, *root, *may;
+    int version;
+    if (!doc ||
+        json_unpack(doc, "{s:s,s:i,s:s,s:s,s:o,s:s,s:o}", "format", &fmt, "version", &version, "tool", &tool,
+                    "root", &root, "files", &files, "may", &may, "summaries", &sums) != 0 ||
+        strcmp(fmt, FS_INDEX_FORMAT "-result") != 0 || version != FS_INDEX_VERSION || strcmp(tool, FSCHECK_VERSION) != 0 ||
+        strcmp(root, ix->root) != 0 || !json_is_array(files) || json_array_size(files) != (size_t)ix->nfiles ||
+        strlen(may) != (size_t)ix->nfiles || !json_is_array(sums)) {
+        json_decref(doc);
+        return -1;
+    }
+    for (int i = 0; i < ix->nfiles; i++) {
+        const fs_ix_file *f = &ix->files[i];
+        const char *rel;
+        json_int_t size, mt, ct, ino;
+        if (json_unpack(json_array_get(files, (size_t)i), "[s,I,I,I,I!]", &rel, &size, &mt, &ct, &ino) != 0 ||
+            strcmp(rel, f->rel) != 0 || size != f->st_size || mt != f->mtime_ns || ct != f->ctime_ns ||
+            (unsigned long long)ino != f->ino || (may[i] != '0' && may[i] != '1')) {
+            json_decref(doc);
+            return -1;
+        }
+    }
+    fs_summaries *global = fs_summaries_new();
+    size_t k;
+    json_t *j;
+    json_array_foreach(sums, k, j) {
+        fs_summary sum;
+        int is_static;
+        if (fs_ix_sum_read(j, &sum, &is_static) != 0) {
+            fs_summaries_delete(global);
+            json_decref(doc);
+            return -1;
+        }
+        fs_summaries_add(global, &sum); /* (where it is defined is not kept: nothing asks) */
+    }
+    ix->global = global;
+    ix->may_probe = fs_xmalloc((size_t)ix->nfiles + 1);
+    for (int i = 0; i < ix->nfiles; i++)
+        ix->may_probe[i] = may[i] == '1';
+    json_decref(doc);
+    return 0;
 }
 
 /* Whether the record's stamp is what lstat says of the file now. */

@@ -286,21 +286,22 @@ done
 #     (FSCHECK_CACHE_DAYS) go when a run writes its own; names the index
 #     does not write stay, and so do the files of a root a run uses
 C3=$TMP/cache3
-mkdir -p "$C3"
 old="index-0123456789abcdef"
-for f in "$old.json" "$old.graph.json" "$old.result.json" "$old.json.tmp.4242" notes.txt index-0123.json \
-    "index-0123456789abcdee.json"; do
-    printf '{}\n' >"$C3/$f"
-done
-touch -d '40 days ago' "$C3/$old.json" "$C3/$old.graph.json" "$C3/$old.result.json" "$C3/$old.json.tmp.4242" \
-    "$C3/notes.txt" "$C3/index-0123.json"
-touch -d '10 days ago' "$C3/index-0123456789abcdee.json"
+fill() { # a cache folder anew: another root's files unused for 40 days (one for 10), other names
+    rm -rf "$C3"
+    mkdir -p "$C3"
+    for f in "$old.json" "$old.graph.json" "$old.result.json" "$old.json.tmp.4242" notes.txt index-0123.json \
+        "index-0123456789abcdee.json"; do
+        printf '{}\n' >"$C3/$f"
+    done
+    touch -d '40 days ago' "$C3/$old.json" "$C3/$old.graph.json" "$C3/$old.result.json" "$C3/$old.json.tmp.4242" \
+        "$C3/notes.txt" "$C3/index-0123.json"
+    touch -d '10 days ago' "$C3/index-0123456789abcdee.json"
+}
+fill
 (cd "$Q" && FSCHECK_CACHE_DAYS=0 FSCHECK_CACHE_DIR=$C3 "$FSCHECK" --format=json m_main.c >"$TMP/keep.json" 2>"$TMP/keep.err")
 [ -f "$C3/$old.json" ] || fail "FSCHECK_CACHE_DAYS=0: an old cache file was removed"
-rm -f "$C3"/index-????????????????.json "$C3"/index-????????????????.graph.json "$C3"/index-????????????????.result.json
-for f in "$old.json" "$old.graph.json" "$old.result.json" "index-0123456789abcdee.json"; do printf '{}\n' >"$C3/$f"; done
-touch -d '40 days ago' "$C3/$old.json" "$C3/$old.graph.json" "$C3/$old.result.json"
-touch -d '10 days ago' "$C3/index-0123456789abcdee.json"
+fill
 (cd "$Q" && FSCHECK_CACHE_DIR=$C3 "$FSCHECK" --format=json m_main.c >"$TMP/prune.json" 2>"$TMP/prune.err")
 for f in "$old.json" "$old.graph.json" "$old.result.json" "$old.json.tmp.4242"; do
     [ ! -e "$C3/$f" ] || fail "a cache file unused for 40 days was not removed: $f"
