@@ -1,5 +1,6 @@
 /* cli.c - the command line: options, inputs, running, exit status. */
 #include "cli.h"
+#include "clang_api.h"
 #include "baseline.h"
 #include "changed.h"
 #include "config.h"
@@ -282,6 +283,48 @@ static void *fs_cli_ix_build(void *arg)
     return NULL;
 }
 
+/* With jobs and -p DIR without PATHs: the index starts as soon as the
+ * database is known to be well formed, from its entries' files, while
+ * libclang reads it.  The run checks later that the inputs have the same
+ * root (a .fscheck.yml may exclude some), and builds it again if not. */
+typedef struct fs_cli_early {
+    fs_cli_ix *ci;
+    int use_cache, quiet;
+    int started;
+} fs_cli_early;
+
+static void fs_cli_ix_early(void *arg, char *const *files, int n)
+{
+    fs_cli_early *e = arg;
+    char *root = n > 0 ? fs_project_root(files, n) : NULL;
+    if (!root || strcmp(root, "/") == 0) {
+        free(root); /* the run says so, later */
+        return;
+    }
+    e->ci->root = root;
+    e->ci->cache = e->use_cache ? fs_index_default_cache(root) : NULL;
+    e->ci->progress = !e->quiet && isatty(STDERR_FILENO);
+    e->started = pthread_create(&e->ci->thread, NULL, fs_cli_ix_build, e->ci) == 0;
+    if (!e->started) {
+        free(e->ci->root);
+        free(e->ci->cache);
+        e->ci->root = e->ci->cache = NULL;
+    }
+}
+
+/* The index started early, waited for and dropped. */
+static void fs_cli_ix_drop(fs_cli_ix *ci, int *started)
+{
+    if (!*started)
+        return;
+    pthread_join(ci->thread, NULL);
+    fs_index_free(ci->ix);
+    free(ci->root);
+    free(ci->cache);
+    memset(ci, 0, sizeof *ci);
+    *started = 0;
+}
+
 int fs_cli_main(int argc, char **argv)
 {
     /* a write beyond the file size limit (ulimit -f) fails with EFBIG and a
@@ -443,6 +486,10 @@ int fs_cli_main(int argc, char **argv)
         free(paths.v);
         return FS_EXIT_USAGE;
     }
+    /* with jobs, libclang loads on a thread of its own while the inputs
+     * are read and the index is built (clang_api.h) */
+    if (jobs > 1 && (o.engine != FS_ENGINE_TS || pdir))
+        fs_clang_preload();
     const fs_rule *enabled[64];
     int nenabled = 0;
     if (rules) {
@@ -457,11 +504,15 @@ int fs_cli_main(int argc, char **argv)
     fs_inputs files = { 0 };
     int bad = 0;
     fs_compdb *db = NULL; /* -p DIR without PATHs: the database, read once */
+    fs_cli_ix ci; /* the project index */
+    memset(&ci, 0, sizeof ci);
+    fs_cli_early early = { &ci, use_cache, quiet, 0 };
     if (paths.n == 0 && pdir) {
         /* every translation unit of the database */
         char *e = NULL;
-        db = fs_compdb_load(pdir, &e);
+        db = fs_compdb_load_then(pdir, &e, use_index && jobs > 1 ? fs_cli_ix_early : NULL, &early);
         if (!db) {
+            fs_cli_ix_drop(&ci, &early.started);
             fprintf(stderr, "fscheck: %s\n", e);
             free(e);
             free(paths.v);
@@ -512,6 +563,7 @@ int fs_cli_main(int argc, char **argv)
                  (baseline && fs_baseline_apply(baseline, &none, &ndropped) != 0)))
         bad = 1;
     if (bad) {
+        fs_cli_ix_drop(&ci, &early.started);
         fs_compdb_free(db);
         fs_configs_delete(configs);
         free(file_cfg);
@@ -546,11 +598,17 @@ int fs_cli_main(int argc, char **argv)
     fs_units units = { 0 };
     /* the project index: wrappers across files, and the prefilter; with
      * jobs, built while the compilation database is read (it needs only
-     * the inputs) */
-    fs_cli_ix ci;
-    memset(&ci, 0, sizeof ci);
+     * the inputs; with -p DIR alone, it started before libclang read it) */
     int ix_thread = 0;
-    if (use_index) {
+    if (early.started) {
+        char *root = fs_project_root(files.v, files.n);
+        if (strcmp(root, ci.root) == 0)
+            ix_thread = 1;
+        else
+            fs_cli_ix_drop(&ci, &early.started); /* not the inputs' root */
+        free(root);
+    }
+    if (use_index && !ix_thread) {
         ci.root = fs_project_root(files.v, files.n);
         if (strcmp(ci.root, "/") == 0) {
             /* the whole file system is no project to walk */

@@ -1,8 +1,8 @@
 /* compdb.c - compile_commands.json through libclang, checked with jansson first. */
 #include "compdb.h"
+#include "clang_api.h"
 #include "util.h"
 
-#include <clang-c/CXCompilationDatabase.h>
 #include <errno.h>
 #include <jansson.h>
 #include <limits.h>
@@ -138,8 +138,9 @@ char *fs_compdb_discover(const char *file)
 }
 
 /* The checks libclang does not report: valid JSON, an array of objects with
- * a "directory", a "file" and a "command" or "arguments". */
-static char *fs_validate(const char *path)
+ * a "directory", a "file" and a "command" or "arguments".  When they pass,
+ * checked (if any) is told the entries' files. */
+static char *fs_validate(const char *path, fs_compdb_checked checked, void *arg)
 {
     json_error_t e;
     json_t *doc = json_load_file(path, 0, &e);
@@ -183,14 +184,32 @@ static char *fs_validate(const char *path)
             }
         }
     }
+    if (!err && checked) {
+        size_t n = json_array_size(doc);
+        char **files = fs_xcalloc(n + 1, sizeof *files);
+        for (size_t k = 0; k < n; k++) {
+            json_t *c = json_array_get(doc, k);
+            files[k] = fs_path_absolute(json_string_value(json_object_get(c, "file")),
+                                        json_string_value(json_object_get(c, "directory")));
+        }
+        checked(arg, files, (int)n);
+        for (size_t k = 0; k < n; k++)
+            free(files[k]);
+        free(files);
+    }
     json_decref(doc);
     return err;
 }
 
 static void fs_compdb_index(CXCompilationDatabase db, fs_units *out);
-static fs_compdb *fs_compdb_load_dir(const char *dir, char **err);
+static fs_compdb *fs_compdb_load_dir(const char *dir, char **err, fs_compdb_checked checked, void *arg);
 
 fs_compdb *fs_compdb_load(const char *dir_or_file, char **err)
+{
+    return fs_compdb_load_then(dir_or_file, err, NULL, NULL);
+}
+
+fs_compdb *fs_compdb_load_then(const char *dir_or_file, char **err, fs_compdb_checked checked, void *arg)
 {
     /* -p build/compile_commands.json works as -p build does */
     char *dir = fs_xstrdup(dir_or_file);
@@ -204,12 +223,12 @@ fs_compdb *fs_compdb_load(const char *dir_or_file, char **err)
         else
             base[-1] = '\0';
     }
-    fs_compdb *d = fs_compdb_load_dir(dir, err);
+    fs_compdb *d = fs_compdb_load_dir(dir, err, checked, arg);
     free(dir);
     return d;
 }
 
-static fs_compdb *fs_compdb_load_dir(const char *dir, char **err)
+static fs_compdb *fs_compdb_load_dir(const char *dir, char **err, fs_compdb_checked checked, void *arg)
 {
     char *path = fs_xasprintf("%s/compile_commands.json", dir);
     struct stat st;
@@ -223,9 +242,15 @@ static fs_compdb *fs_compdb_load_dir(const char *dir, char **err)
         free(path);
         return NULL;
     }
-    char *v = fs_validate(path);
+    char *v = fs_validate(path, checked, arg);
     if (v) {
         *err = v;
+        free(path);
+        return NULL;
+    }
+    const char *why = NULL;
+    if (fs_clang_load(&why) != 0) {
+        *err = fs_xasprintf("%s: %s", path, why);
         free(path);
         return NULL;
     }

@@ -24,6 +24,11 @@ typedef struct fs_compdb fs_compdb;
 /* Load dir/compile_commands.json.  Returns NULL with *err set (caller
  * frees) when it is missing or malformed; the message names the problem. */
 fs_compdb *fs_compdb_load(const char *dir, char **err);
+/* The same; once the file is known to be well formed, and before libclang
+ * reads it, checked(arg, files, n) is told its entries' files (absolute,
+ * in the file's order; they are freed after the call). */
+typedef void (*fs_compdb_checked)(void *arg, char *const *files, int n);
+fs_compdb *fs_compdb_load_then(const char *dir, char **err, fs_compdb_checked checked, void *arg);
 void fs_compdb_free(fs_compdb *db);
 const char *fs_compdb_dir(const fs_compdb *db);
 

@@ -8,6 +8,7 @@
  * own place.
  */
 #include "calls.h"
+#include "clang_api.h"
 #include "driver.h"
 #include "frontend.h"
 #include "ixscan.h"
@@ -15,7 +16,6 @@
 #include "summary.h"
 #include "util.h"
 
-#include <clang-c/Index.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1576,6 +1576,11 @@ static void fs_parse_with_stack(fs_parse_job *j)
 int fs_fe_clang_parse(const char *path, const fs_clang_opts *o, fs_fe_result *r)
 {
     memset(r, 0, sizeof *r);
+    const char *cannot = NULL;
+    if (fs_clang_load(&cannot) != 0) {
+        r->fatal = fs_xstrdup(cannot);
+        return -1;
+    }
     r->arena = fs_ast_arena_new();
     fs_cl_priv *cp = fs_xcalloc(1, sizeof *cp);
     r->priv = cp;

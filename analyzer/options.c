@@ -14,7 +14,9 @@ const fs_option fs_options[] = {
     { "--extra-arg-before", NULL, "FLAG", '=', "add FLAG before each unit's compiler flags (as clang-tidy's)",
       "CMake's CMAKE_C_CLANG_TIDY hook passes --extra-arg-before=--driver-mode=gcc." },
     { "--engine", NULL, "ENGINE", '=', "auto (default), clang or tree-sitter",
-      "auto uses libclang, and tree-sitter for each function that libclang could not give a sound syntax tree for." },
+      "auto uses libclang, and tree-sitter for each function that libclang could not give a sound syntax tree for "
+      "(and for a whole file when libclang cannot be loaded).  libclang is loaded only when a run needs it: the "
+      "one fscheck was built with, or the file $FSCHECK_LIBCLANG names." },
     { "--format", NULL, "FORMAT", '=', "text (default), json, sarif or github",
       "text: clang-style diagnostics. json: the JSON document of the contract. sarif: SARIF 2.1.0, for code "
       "scanning (GitHub's upload-sarif). github: GitHub Actions workflow commands, shown as annotations on "

@@ -17,6 +17,8 @@
 #   LibClang_CINDEX_VERSION libclang C API version from clang-c/Index.h, e.g. 0.62.
 #   LibClang_INCLUDE_DIR    directory holding clang-c/Index.h.
 #   LibClang_LIBRARY        the libclang shared library.
+#   LibClang_LIBRARY_FILE   the file it names, all links followed.
+#   LibClang_SONAME         the name it is loaded by at run time (its SONAME).
 #   LibClang_RESOURCE_DIR   <prefix>/lib/clang/<ver>: the resource directory whose
 #                           include/ holds the builtin headers (stddef.h, ...)
 #                           of the same LLVM version as the library. LLVM 14
@@ -169,6 +171,26 @@ find_package_handle_standard_args(LibClang
   REQUIRED_VARS LibClang_LIBRARY LibClang_INCLUDE_DIR LibClang_RESOURCE_DIR
   VERSION_VAR LibClang_VERSION
   REASON_FAILURE_MESSAGE "${_fs_hint}")
+
+# fscheck loads libclang when it needs it (dlopen): the library's file, and
+# the name it goes by at run time (its SONAME, e.g. libclang-14.so.13).
+set(LibClang_LIBRARY_FILE "")
+set(LibClang_SONAME "")
+if(LibClang_LIBRARY)
+  get_filename_component(LibClang_LIBRARY_FILE "${LibClang_LIBRARY}" REALPATH)
+  find_program(LibClang_READELF NAMES readelf "${CMAKE_READELF}")
+  mark_as_advanced(LibClang_READELF)
+  if(LibClang_READELF)
+    execute_process(COMMAND "${LibClang_READELF}" -d "${LibClang_LIBRARY_FILE}"
+      OUTPUT_VARIABLE _fs_out RESULT_VARIABLE _fs_rc ERROR_QUIET)
+    if(_fs_rc EQUAL 0 AND _fs_out MATCHES "\\(SONAME\\)[^[]*\\[([^]]+)\\]")
+      set(LibClang_SONAME "${CMAKE_MATCH_1}")
+    endif()
+  endif()
+  if(NOT LibClang_SONAME)
+    get_filename_component(LibClang_SONAME "${LibClang_LIBRARY_FILE}" NAME)
+  endif()
+endif()
 
 if(LibClang_FOUND AND NOT TARGET LibClang::LibClang)
   add_library(LibClang::LibClang UNKNOWN IMPORTED)
