@@ -31,7 +31,7 @@ static void fs_clang_do_load(void)
     void *h = NULL;
     const char *err = NULL, *loaded = names[0];
     for (size_t i = 0; i < nnames && !h; i++) {
-        h = dlopen(names[i], RTLD_NOW | RTLD_LOCAL);
+        h = dlopen(names[i], RTLD_LAZY | RTLD_LOCAL);
         loaded = names[i];
         if (!h && !err && (err = dlerror()) != NULL)
             snprintf(fs_clang_msg, sizeof fs_clang_msg, "cannot load libclang: %s", err);
