@@ -2782,6 +2782,116 @@ static char *read_small_file(const char *path, uint32_t *len)
     return buf;
 }
 
+/* Headers parsed once a process: the units that include one share its
+ * text and its tree (each unit a copy of the tree: a tree-sitter tree is not
+ * for two threads at once, its copies are, and cost a reference count).  A
+ * header is taken from here while stat shows it as it was read; the cache
+ * holds at most FS_TS_HDR_CACHE_BYTES of text (headers beyond it are parsed
+ * by each unit, as before there was one). */
+#define FS_TS_HDR_CACHE_BYTES ((size_t)64 << 20)
+
+typedef struct fs_ts_hdr {
+    char *real;
+    char *text;
+    uint32_t len;
+    TSTree *tree;
+    dev_t dev;
+    ino_t ino;
+    off_t size;
+    struct timespec mtime, ctime;
+} fs_ts_hdr;
+
+static pthread_mutex_t fs_ts_hdr_lock = PTHREAD_MUTEX_INITIALIZER;
+static fs_ts_hdr *fs_ts_hdrs; /* open addressing by realpath */
+static size_t fs_ts_nhdrs, fs_ts_caphdrs, fs_ts_hdr_bytes;
+
+static size_t fs_ts_hdr_slot(const char *real)
+{
+    size_t h = 1469598103934665603u;
+    for (const unsigned char *c = (const unsigned char *)real; *c; c++)
+        h = (h ^ *c) * 1099511628211u;
+    size_t k = h & (fs_ts_caphdrs - 1);
+    while (fs_ts_hdrs[k].real && strcmp(fs_ts_hdrs[k].real, real) != 0)
+        k = (k + 1) & (fs_ts_caphdrs - 1);
+    return k;
+}
+
+static int fs_ts_hdr_same(const fs_ts_hdr *h, const struct stat *st)
+{
+    return h->dev == st->st_dev && h->ino == st->st_ino && h->size == st->st_size &&
+           h->mtime.tv_sec == st->st_mtim.tv_sec && h->mtime.tv_nsec == st->st_mtim.tv_nsec &&
+           h->ctime.tv_sec == st->st_ctim.tv_sec && h->ctime.tv_nsec == st->st_ctim.tv_nsec;
+}
+
+/* The text and a tree of header `path` (realpath `real`): from the cache
+ * (*shared set: the text is the cache's), else read and parsed with the
+ * unit's parser (and kept in the cache when there is room).  NULL tree: not
+ * a header to read. */
+static TSTree *fs_ts_hdr_get(fs_ts *t, const char *path, const char *real, const char **text, uint32_t *len,
+                             int *shared)
+{
+    *shared = 0;
+    struct stat before;
+    if (stat(real, &before) != 0 || !S_ISREG(before.st_mode))
+        return NULL;
+    TSTree *tree = NULL;
+    pthread_mutex_lock(&fs_ts_hdr_lock);
+    if (fs_ts_caphdrs) {
+        fs_ts_hdr *h = &fs_ts_hdrs[fs_ts_hdr_slot(real)];
+        if (h->real && fs_ts_hdr_same(h, &before)) {
+            tree = ts_tree_copy(h->tree);
+            *text = h->text;
+            *len = h->len;
+            *shared = 1;
+        }
+    }
+    pthread_mutex_unlock(&fs_ts_hdr_lock);
+    if (tree)
+        return tree;
+    char *own = read_small_file(path, len);
+    tree = own ? ts_parser_parse_string(t->priv->parser, NULL, own, *len) : NULL;
+    if (!tree) {
+        free(own);
+        return NULL;
+    }
+    *text = own;
+    struct stat after;
+    if (stat(real, &after) != 0 || !S_ISREG(after.st_mode) || after.st_size != (off_t)*len)
+        return tree; /* changed while read: this unit's own */
+    pthread_mutex_lock(&fs_ts_hdr_lock);
+    if (fs_ts_hdr_bytes + *len <= FS_TS_HDR_CACHE_BYTES) {
+        if (2 * (fs_ts_nhdrs + 1) > fs_ts_caphdrs) {
+            fs_ts_hdr *old = fs_ts_hdrs;
+            size_t oldcap = fs_ts_caphdrs;
+            fs_ts_caphdrs = oldcap ? 2 * oldcap : 64;
+            fs_ts_hdrs = fs_xcalloc(fs_ts_caphdrs, sizeof *fs_ts_hdrs);
+            for (size_t i = 0; i < oldcap; i++)
+                if (old[i].real)
+                    fs_ts_hdrs[fs_ts_hdr_slot(old[i].real)] = old[i];
+            free(old);
+        }
+        fs_ts_hdr *h = &fs_ts_hdrs[fs_ts_hdr_slot(real)];
+        if (!h->real) {
+            /* the cache keeps this text and tree; the unit takes a copy */
+            h->real = fs_xstrdup(real);
+            h->text = own;
+            h->len = *len;
+            h->tree = tree;
+            h->dev = after.st_dev;
+            h->ino = after.st_ino;
+            h->size = after.st_size;
+            h->mtime = after.st_mtim;
+            h->ctime = after.st_ctim;
+            fs_ts_nhdrs++;
+            fs_ts_hdr_bytes += *len;
+            tree = ts_tree_copy(tree);
+            *shared = 1;
+        }
+    }
+    pthread_mutex_unlock(&fs_ts_hdr_lock);
+    return tree;
+}
+
 /* `#include "name"`: the header's symbols (prototypes, typedefs, globals,
  * enumerators, macros), as if written at the #include.  Only quoted names,
  * found next to the including file; each header once. */
@@ -2807,15 +2917,15 @@ static void read_header(fs_ts *t, TSNode inc)
     for (int i = 0; i < t->nfiles && !seen; i++)
         seen = t->files[i].real && strcmp(t->files[i].real, real) == 0;
     uint32_t hlen = 0;
-    char *text = seen ? NULL : read_small_file(path.s, &hlen);
-    TSTree *tree = text ? ts_parser_parse_string(t->priv->parser, NULL, text, hlen) : NULL;
+    const char *text = NULL;
+    int shared = 0;
+    TSTree *tree = seen ? NULL : fs_ts_hdr_get(t, path.s, real, &text, &hlen, &shared);
     if (!tree) {
-        free(text);
         free(real);
         fs_buf_free(&path);
         return;
     }
-    keep_tree(t, tree, text);
+    keep_tree(t, tree, shared ? NULL : (char *)text);
     fs_grow(&t->files, &t->capfiles, t->nfiles + 1, sizeof *t->files);
     fs_ts_file *f = &t->files[t->nfiles];
     memset(f, 0, sizeof *f);
