@@ -1018,19 +1018,84 @@ static uint32_t use_at(const fs_ts *t, TSNode n)
 
 /* --- object-like macros ------------------------------------------------------------------- */
 
+/* Macro bodies parsed once a process: the same text always parses to the
+ * same tree, so a scratch text seen before (a header's macro, in every unit
+ * that includes the header) is a copy of the tree it gave (a tree does not
+ * point into its text).  At most FS_TS_SCRATCH_CACHE_BYTES of text. */
+#define FS_TS_SCRATCH_CACHE_BYTES ((size_t)32 << 20)
+
+typedef struct fs_ts_scratch {
+    char *text;
+    size_t len, hash;
+    TSTree *tree;
+} fs_ts_scratch;
+
+static pthread_mutex_t fs_ts_scratch_lock = PTHREAD_MUTEX_INITIALIZER;
+static fs_ts_scratch *fs_ts_scratches; /* open addressing by text */
+static size_t fs_ts_nscratch, fs_ts_capscratch, fs_ts_scratch_bytes;
+
+static size_t fs_ts_scratch_slot(const char *text, size_t len, size_t hash)
+{
+    size_t k = hash & (fs_ts_capscratch - 1);
+    while (fs_ts_scratches[k].text &&
+           (fs_ts_scratches[k].hash != hash || fs_ts_scratches[k].len != len ||
+            memcmp(fs_ts_scratches[k].text, text, len) != 0))
+        k = (k + 1) & (fs_ts_capscratch - 1);
+    return k;
+}
+
 static TSTree *parse_scratch(fs_ts *t, const char *prefix, const char *body, uint32_t blen,
                              const char *suffix, char **out_text)
 {
-    size_t pl = strlen(prefix), sl = strlen(suffix);
-    char *s = fs_xmalloc(pl + blen + sl + 1);
+    size_t pl = strlen(prefix), sl = strlen(suffix), len = pl + blen + sl;
+    char *s = fs_xmalloc(len + 1);
     memcpy(s, prefix, pl);
     memcpy(s + pl, body, blen);
     memcpy(s + pl + blen, suffix, sl + 1);
-    TSTree *tree = ts_parser_parse_string(t->priv->parser, NULL, s, (uint32_t)(pl + blen + sl));
+    size_t hash = 1469598103934665603u;
+    for (size_t i = 0; i < len; i++)
+        hash = (hash ^ (unsigned char)s[i]) * 1099511628211u;
+    TSTree *tree = NULL;
+    pthread_mutex_lock(&fs_ts_scratch_lock);
+    if (fs_ts_capscratch) {
+        const fs_ts_scratch *c = &fs_ts_scratches[fs_ts_scratch_slot(s, len, hash)];
+        if (c->text)
+            tree = ts_tree_copy(c->tree);
+    }
+    pthread_mutex_unlock(&fs_ts_scratch_lock);
+    if (tree) {
+        *out_text = s;
+        return tree;
+    }
+    tree = ts_parser_parse_string(t->priv->parser, NULL, s, (uint32_t)len);
     if (!tree) {
         free(s);
         return NULL;
     }
+    pthread_mutex_lock(&fs_ts_scratch_lock);
+    if (fs_ts_scratch_bytes + len <= FS_TS_SCRATCH_CACHE_BYTES) {
+        if (2 * (fs_ts_nscratch + 1) > fs_ts_capscratch) {
+            fs_ts_scratch *old = fs_ts_scratches;
+            size_t oldcap = fs_ts_capscratch;
+            fs_ts_capscratch = oldcap ? 2 * oldcap : 256;
+            fs_ts_scratches = fs_xcalloc(fs_ts_capscratch, sizeof *fs_ts_scratches);
+            for (size_t i = 0; i < oldcap; i++)
+                if (old[i].text)
+                    fs_ts_scratches[fs_ts_scratch_slot(old[i].text, old[i].len, old[i].hash)] = old[i];
+            free(old);
+        }
+        fs_ts_scratch *c = &fs_ts_scratches[fs_ts_scratch_slot(s, len, hash)];
+        if (!c->text) {
+            c->text = fs_xmalloc(len + 1);
+            memcpy(c->text, s, len + 1);
+            c->len = len;
+            c->hash = hash;
+            c->tree = ts_tree_copy(tree);
+            fs_ts_nscratch++;
+            fs_ts_scratch_bytes += len;
+        }
+    }
+    pthread_mutex_unlock(&fs_ts_scratch_lock);
     *out_text = s;
     return tree;
 }

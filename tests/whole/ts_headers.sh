@@ -1,5 +1,6 @@
 # ts_headers.sh - the tree-sitter engine reads each project header once a
-# run and shares it between the units that include it (on every worker):
+# run and shares it between the units that include it (on every worker),
+# and parses each macro body once (the same text, the same tree):
 # a probing macro and a wrapper's prototype from headers included by
 # several units (directly, and through another header, at different
 # depths) count in each unit, with the same report for -j1 and -j4, and
