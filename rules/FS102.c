@@ -113,6 +113,11 @@ static void fs102_check(fs_ctx *ctx)
                 queue[qt++] = nx[i];
                 if (!fs102_covers(an, b) || fs_changes_between(fs_ctx_walk(ctx), a, nx[i]))
                     continue;
+                /* an existence check, then a stat() where it succeeded: FS101's
+                 * pair (drop the check), not a second finding on the stat() */
+                if (fs_is_existence_probe(an) && fs_is_stat_probe(b) &&
+                    (fs_outcome_reach(fs_ctx_walk(ctx), a, nx[i]) & FS_REACH_SUCC_ONLY))
+                    continue;
                 /* the file may have changed in between (written, time passed),
                  * or both answers are kept to be compared: not a repeat */
                 if (fs_call_between(ctx, a, nx[i], fs_is_changing_call) || fs102_both_kept(ctx, a, nx[i]) ||
