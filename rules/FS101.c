@@ -65,8 +65,15 @@ static int fs101_fix_wrappers(fs_ctx *ctx, fs_finding *f, int a, int b)
     long blk = an->block.begin.offset;
     if (blk < 0 || blk >= len || t[blk] != '{')
         return 0;
+    /* the check's own buffer when it is a stat() into a variable that
+     * nothing reads (it holds the same after the one stat() as after the
+     * check), else a new one */
     char name[32];
-    if (!fs101_fresh_name(t, fn->range.begin.offset, fn->range.end.offset, name, sizeof name))
+    int reuse = an->op.family == FS_PROBE_STAT && !an->op.via_wrapper && an->buf_var >= 0 && an->callee &&
+                strcmp(an->callee, "stat") == 0 && strlen(fn->vars[an->buf_var].name) < sizeof name;
+    if (reuse)
+        snprintf(name, sizeof name, "%s", fn->vars[an->buf_var].name);
+    else if (!fs101_fresh_name(t, fn->range.begin.offset, fn->range.end.offset, name, sizeof name))
         return 0;
     /* the indentation of the line that holds the check */
     long ls = an->stmt.begin.offset > 0 ? an->stmt.begin.offset : an->atom.begin.offset;
@@ -92,7 +99,8 @@ static int fs101_fix_wrappers(fs_ctx *ctx, fs_finding *f, int a, int b)
     char *d = fs_xasprintf("replace %s && %s%s with one stat() and %s%s(%s.st_mode)", fs_call_name(an, an_name, sizeof an_name),
                            negated ? "!" : "", fs_call_name(bn, bn_name, sizeof bn_name), want_neg ? "!" : "", pred, name);
     fs_fix *fix = fs_finding_set_fix(f, safe ? FS_FIX_SAFE : FS_FIX_UNSAFE, d);
-    fs_fix_add_edit(fix, an->file, blk + 1, 0, decl);
+    if (!reuse)
+        fs_fix_add_edit(fix, an->file, blk + 1, 0, decl);
     fs_fix_add_edit(fix, an->file, an->atom.begin.offset, be - an->atom.begin.offset, repl);
     free(d);
     free(repl);

@@ -29,5 +29,5 @@ int is_existing_dir(const char *path)
 
     return stat(path, &st) == 0 && is_dir(path);
     // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: existence check is redundant: is_dir() of 'path' {{.*}} [FS101]
-    // CHECK-FIXES: {{^}}    return stat(path, &sb) == 0 && S_ISDIR(sb.st_mode);{{$}}
+    // CHECK-FIXES: {{^}}    return stat(path, &st) == 0 && S_ISDIR(st.st_mode);{{$}}
 }
