@@ -4,7 +4,9 @@
 #include <string.h>
 
 /* Does anything inside loop l change path p, or create, remove or modify the
- * file it names? */
+ * file it names, or may change some file (a write, a child process, a
+ * project function that may: a service loop that reloads its configuration
+ * after each batch of work), as between two probes for FS102? */
 static int fs401_loop_changes(const fs_func *fn, int l, const fs_node *probe)
 {
     for (int n = 0; n < fn->nnodes; n++) {
@@ -12,6 +14,8 @@ static int fs401_loop_changes(const fs_func *fn, int l, const fs_node *probe)
         if (x->loop < 0 || !fs_loop_within(fn, x->loop, l))
             continue;
         if (x->kind == FS_N_WRITE && fs_write_kills(fn, n, &probe->path))
+            return 1;
+        if (x->kind == FS_N_CALL && fs_is_changing_call(x))
             return 1;
         if (x->kind == FS_N_CALL && x->op.kind != FS_OP_PROBE && x->op.kind != FS_OP_OPEN &&
             x->op.kind != FS_OP_NONE && fs_path_same(x, probe))
