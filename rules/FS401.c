@@ -4,9 +4,11 @@
 #include <string.h>
 
 /* Does anything inside loop l change path p, or create, remove or modify the
- * file it names, or may change some file (a write, a child process, a
- * project function that may: a service loop that reloads its configuration
- * after each batch of work), as between two probes for FS102? */
+ * file it names?  In a loop without an end (`for (;;)`, `while (1)`): does
+ * anything change some file (a write, a child process, a sleep, a project
+ * function that may), as between two probes for FS102: a service loop that
+ * handles an event and reads its configuration again, for an edit to take
+ * effect. */
 static int fs401_loop_changes(const fs_func *fn, int l, const fs_node *probe)
 {
     for (int n = 0; n < fn->nnodes; n++) {
@@ -15,7 +17,7 @@ static int fs401_loop_changes(const fs_func *fn, int l, const fs_node *probe)
             continue;
         if (x->kind == FS_N_WRITE && fs_write_kills(fn, n, &probe->path))
             return 1;
-        if (x->kind == FS_N_CALL && fs_is_changing_call(x))
+        if (fn->loops[l].infinite && x->kind == FS_N_CALL && fs_is_changing_call(x))
             return 1;
         if (x->kind == FS_N_CALL && x->op.kind != FS_OP_PROBE && x->op.kind != FS_OP_OPEN &&
             x->op.kind != FS_OP_NONE && fs_path_same(x, probe))
