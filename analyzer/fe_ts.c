@@ -1018,32 +1018,87 @@ static uint32_t use_at(const fs_ts *t, TSNode n)
 
 /* --- object-like macros ------------------------------------------------------------------- */
 
-/* Macro bodies parsed once a process: the same text always parses to the
- * same tree, so a scratch text seen before (a header's macro, in every unit
- * that includes the header) is a copy of the tree it gave (a tree does not
- * point into its text).  At most FS_TS_SCRATCH_CACHE_BYTES of text. */
-#define FS_TS_SCRATCH_CACHE_BYTES ((size_t)32 << 20)
-
-typedef struct fs_ts_scratch {
-    char *text;
-    size_t len, hash;
+/* Trees kept for the whole process, shared by the units (and workers) that
+ * parse the same text: each takes a copy (a tree-sitter tree is not for two
+ * threads at once, its copies are, and cost a reference count; a tree does
+ * not point into its text).  By key: a header's realpath, with the stat of
+ * the file it was read from; or a macro body's scratch text itself.  At most
+ * max_bytes of text each. */
+typedef struct fs_ts_memo_entry {
+    char *key;
+    size_t klen, hash;
+    char *text;   /* a header's text (NULL: the key is the text) */
+    uint32_t len;
     TSTree *tree;
-} fs_ts_scratch;
+    struct stat st; /* a header's file, as read */
+} fs_ts_memo_entry;
 
-static pthread_mutex_t fs_ts_scratch_lock = PTHREAD_MUTEX_INITIALIZER;
-static fs_ts_scratch *fs_ts_scratches; /* open addressing by text */
-static size_t fs_ts_nscratch, fs_ts_capscratch, fs_ts_scratch_bytes;
+typedef struct fs_ts_memo {
+    pthread_mutex_t lock;
+    fs_ts_memo_entry *v; /* open addressing by key */
+    size_t n, cap, bytes, max_bytes;
+} fs_ts_memo;
 
-static size_t fs_ts_scratch_slot(const char *text, size_t len, size_t hash)
+static fs_ts_memo fs_ts_macro_memo = { PTHREAD_MUTEX_INITIALIZER, NULL, 0, 0, 0, (size_t)32 << 20 };
+static fs_ts_memo fs_ts_header_memo = { PTHREAD_MUTEX_INITIALIZER, NULL, 0, 0, 0, (size_t)64 << 20 };
+
+static size_t fs_ts_memo_hash(const char *key, size_t klen)
 {
-    size_t k = hash & (fs_ts_capscratch - 1);
-    while (fs_ts_scratches[k].text &&
-           (fs_ts_scratches[k].hash != hash || fs_ts_scratches[k].len != len ||
-            memcmp(fs_ts_scratches[k].text, text, len) != 0))
-        k = (k + 1) & (fs_ts_capscratch - 1);
-    return k;
+    size_t h = 1469598103934665603u;
+    for (size_t i = 0; i < klen; i++)
+        h = (h ^ (unsigned char)key[i]) * 1099511628211u;
+    return h;
 }
 
+/* Where key is, or would go (m->cap > 0; the lock held). */
+static fs_ts_memo_entry *fs_ts_memo_slot(const fs_ts_memo *m, const char *key, size_t klen, size_t hash)
+{
+    size_t k = hash & (m->cap - 1);
+    while (m->v[k].key && (m->v[k].hash != hash || m->v[k].klen != klen || memcmp(m->v[k].key, key, klen) != 0))
+        k = (k + 1) & (m->cap - 1);
+    return &m->v[k];
+}
+
+/* The entry of key, or NULL (the lock held). */
+static const fs_ts_memo_entry *fs_ts_memo_find(const fs_ts_memo *m, const char *key, size_t klen, size_t hash)
+{
+    if (!m->cap)
+        return NULL;
+    const fs_ts_memo_entry *e = fs_ts_memo_slot(m, key, klen, hash);
+    return e->key ? e : NULL;
+}
+
+/* A new entry for key, with room for `bytes` more of text, or NULL when the
+ * memo is full or has key already (the lock held). */
+static fs_ts_memo_entry *fs_ts_memo_add(fs_ts_memo *m, const char *key, size_t klen, size_t hash, size_t bytes)
+{
+    if (m->bytes + bytes > m->max_bytes)
+        return NULL;
+    if (2 * (m->n + 1) > m->cap) {
+        fs_ts_memo_entry *old = m->v;
+        size_t oldcap = m->cap;
+        m->cap = oldcap ? 2 * oldcap : 256;
+        m->v = fs_xcalloc(m->cap, sizeof *m->v);
+        for (size_t i = 0; i < oldcap; i++)
+            if (old[i].key)
+                *fs_ts_memo_slot(m, old[i].key, old[i].klen, old[i].hash) = old[i];
+        free(old);
+    }
+    fs_ts_memo_entry *e = fs_ts_memo_slot(m, key, klen, hash);
+    if (e->key)
+        return NULL;
+    e->key = fs_xmalloc(klen + 1);
+    memcpy(e->key, key, klen);
+    e->key[klen] = '\0';
+    e->klen = klen;
+    e->hash = hash;
+    m->n++;
+    m->bytes += bytes;
+    return e;
+}
+
+/* A macro body's scratch text, parsed once a process: the same text always
+ * parses to the same tree. */
 static TSTree *parse_scratch(fs_ts *t, const char *prefix, const char *body, uint32_t blen,
                              const char *suffix, char **out_text)
 {
@@ -1052,50 +1107,24 @@ static TSTree *parse_scratch(fs_ts *t, const char *prefix, const char *body, uin
     memcpy(s, prefix, pl);
     memcpy(s + pl, body, blen);
     memcpy(s + pl + blen, suffix, sl + 1);
-    size_t hash = 1469598103934665603u;
-    for (size_t i = 0; i < len; i++)
-        hash = (hash ^ (unsigned char)s[i]) * 1099511628211u;
-    TSTree *tree = NULL;
-    pthread_mutex_lock(&fs_ts_scratch_lock);
-    if (fs_ts_capscratch) {
-        const fs_ts_scratch *c = &fs_ts_scratches[fs_ts_scratch_slot(s, len, hash)];
-        if (c->text)
-            tree = ts_tree_copy(c->tree);
-    }
-    pthread_mutex_unlock(&fs_ts_scratch_lock);
-    if (tree) {
-        *out_text = s;
-        return tree;
-    }
-    tree = ts_parser_parse_string(t->priv->parser, NULL, s, (uint32_t)len);
+    fs_ts_memo *m = &fs_ts_macro_memo;
+    size_t hash = fs_ts_memo_hash(s, len);
+    pthread_mutex_lock(&m->lock);
+    const fs_ts_memo_entry *found = fs_ts_memo_find(m, s, len, hash);
+    TSTree *tree = found ? ts_tree_copy(found->tree) : NULL;
+    pthread_mutex_unlock(&m->lock);
     if (!tree) {
-        free(s);
-        return NULL;
-    }
-    pthread_mutex_lock(&fs_ts_scratch_lock);
-    if (fs_ts_scratch_bytes + len <= FS_TS_SCRATCH_CACHE_BYTES) {
-        if (2 * (fs_ts_nscratch + 1) > fs_ts_capscratch) {
-            fs_ts_scratch *old = fs_ts_scratches;
-            size_t oldcap = fs_ts_capscratch;
-            fs_ts_capscratch = oldcap ? 2 * oldcap : 256;
-            fs_ts_scratches = fs_xcalloc(fs_ts_capscratch, sizeof *fs_ts_scratches);
-            for (size_t i = 0; i < oldcap; i++)
-                if (old[i].text)
-                    fs_ts_scratches[fs_ts_scratch_slot(old[i].text, old[i].len, old[i].hash)] = old[i];
-            free(old);
+        tree = ts_parser_parse_string(t->priv->parser, NULL, s, (uint32_t)len);
+        if (!tree) {
+            free(s);
+            return NULL;
         }
-        fs_ts_scratch *c = &fs_ts_scratches[fs_ts_scratch_slot(s, len, hash)];
-        if (!c->text) {
-            c->text = fs_xmalloc(len + 1);
-            memcpy(c->text, s, len + 1);
-            c->len = len;
-            c->hash = hash;
-            c->tree = ts_tree_copy(tree);
-            fs_ts_nscratch++;
-            fs_ts_scratch_bytes += len;
-        }
+        pthread_mutex_lock(&m->lock);
+        fs_ts_memo_entry *e = fs_ts_memo_add(m, s, len, hash, len);
+        if (e)
+            e->tree = ts_tree_copy(tree);
+        pthread_mutex_unlock(&m->lock);
     }
-    pthread_mutex_unlock(&fs_ts_scratch_lock);
     *out_text = s;
     return tree;
 }
@@ -2847,50 +2876,19 @@ static char *read_small_file(const char *path, uint32_t *len)
     return buf;
 }
 
-/* Headers parsed once a process: the units that include one share its
- * text and its tree (each unit a copy of the tree: a tree-sitter tree is not
- * for two threads at once, its copies are, and cost a reference count).  A
- * header is taken from here while stat shows it as it was read; the cache
- * holds at most FS_TS_HDR_CACHE_BYTES of text (headers beyond it are parsed
- * by each unit, as before there was one). */
-#define FS_TS_HDR_CACHE_BYTES ((size_t)64 << 20)
-
-typedef struct fs_ts_hdr {
-    char *real;
-    char *text;
-    uint32_t len;
-    TSTree *tree;
-    dev_t dev;
-    ino_t ino;
-    off_t size;
-    struct timespec mtime, ctime;
-} fs_ts_hdr;
-
-static pthread_mutex_t fs_ts_hdr_lock = PTHREAD_MUTEX_INITIALIZER;
-static fs_ts_hdr *fs_ts_hdrs; /* open addressing by realpath */
-static size_t fs_ts_nhdrs, fs_ts_caphdrs, fs_ts_hdr_bytes;
-
-static size_t fs_ts_hdr_slot(const char *real)
+/* Headers parsed once a process (fs_ts_header_memo), taken while stat
+ * shows the file as it was read (beyond the memo's room, each unit parses
+ * its own, as before there was one). */
+static int fs_ts_same_file(const struct stat *a, const struct stat *b)
 {
-    size_t h = 1469598103934665603u;
-    for (const unsigned char *c = (const unsigned char *)real; *c; c++)
-        h = (h ^ *c) * 1099511628211u;
-    size_t k = h & (fs_ts_caphdrs - 1);
-    while (fs_ts_hdrs[k].real && strcmp(fs_ts_hdrs[k].real, real) != 0)
-        k = (k + 1) & (fs_ts_caphdrs - 1);
-    return k;
+    return a->st_dev == b->st_dev && a->st_ino == b->st_ino && a->st_size == b->st_size &&
+           a->st_mtim.tv_sec == b->st_mtim.tv_sec && a->st_mtim.tv_nsec == b->st_mtim.tv_nsec &&
+           a->st_ctim.tv_sec == b->st_ctim.tv_sec && a->st_ctim.tv_nsec == b->st_ctim.tv_nsec;
 }
 
-static int fs_ts_hdr_same(const fs_ts_hdr *h, const struct stat *st)
-{
-    return h->dev == st->st_dev && h->ino == st->st_ino && h->size == st->st_size &&
-           h->mtime.tv_sec == st->st_mtim.tv_sec && h->mtime.tv_nsec == st->st_mtim.tv_nsec &&
-           h->ctime.tv_sec == st->st_ctim.tv_sec && h->ctime.tv_nsec == st->st_ctim.tv_nsec;
-}
-
-/* The text and a tree of header `path` (realpath `real`): from the cache
- * (*shared set: the text is the cache's), else read and parsed with the
- * unit's parser (and kept in the cache when there is room).  NULL tree: not
+/* The text and a tree of header `path` (realpath `real`): from the memo
+ * (*shared set: the text is the memo's), else read and parsed with the
+ * unit's parser (and kept in the memo when there is room).  NULL tree: not
  * a header to read. */
 static TSTree *fs_ts_hdr_get(fs_ts *t, const char *path, const char *real, const char **text, uint32_t *len,
                              int *shared)
@@ -2899,18 +2897,18 @@ static TSTree *fs_ts_hdr_get(fs_ts *t, const char *path, const char *real, const
     struct stat before;
     if (stat(real, &before) != 0 || !S_ISREG(before.st_mode))
         return NULL;
+    fs_ts_memo *m = &fs_ts_header_memo;
+    size_t klen = strlen(real), hash = fs_ts_memo_hash(real, klen);
     TSTree *tree = NULL;
-    pthread_mutex_lock(&fs_ts_hdr_lock);
-    if (fs_ts_caphdrs) {
-        fs_ts_hdr *h = &fs_ts_hdrs[fs_ts_hdr_slot(real)];
-        if (h->real && fs_ts_hdr_same(h, &before)) {
-            tree = ts_tree_copy(h->tree);
-            *text = h->text;
-            *len = h->len;
-            *shared = 1;
-        }
+    pthread_mutex_lock(&m->lock);
+    const fs_ts_memo_entry *found = fs_ts_memo_find(m, real, klen, hash);
+    if (found && fs_ts_same_file(&found->st, &before)) {
+        tree = ts_tree_copy(found->tree);
+        *text = found->text;
+        *len = found->len;
+        *shared = 1;
     }
-    pthread_mutex_unlock(&fs_ts_hdr_lock);
+    pthread_mutex_unlock(&m->lock);
     if (tree)
         return tree;
     char *own = read_small_file(path, len);
@@ -2923,37 +2921,18 @@ static TSTree *fs_ts_hdr_get(fs_ts *t, const char *path, const char *real, const
     struct stat after;
     if (stat(real, &after) != 0 || !S_ISREG(after.st_mode) || after.st_size != (off_t)*len)
         return tree; /* changed while read: this unit's own */
-    pthread_mutex_lock(&fs_ts_hdr_lock);
-    if (fs_ts_hdr_bytes + *len <= FS_TS_HDR_CACHE_BYTES) {
-        if (2 * (fs_ts_nhdrs + 1) > fs_ts_caphdrs) {
-            fs_ts_hdr *old = fs_ts_hdrs;
-            size_t oldcap = fs_ts_caphdrs;
-            fs_ts_caphdrs = oldcap ? 2 * oldcap : 64;
-            fs_ts_hdrs = fs_xcalloc(fs_ts_caphdrs, sizeof *fs_ts_hdrs);
-            for (size_t i = 0; i < oldcap; i++)
-                if (old[i].real)
-                    fs_ts_hdrs[fs_ts_hdr_slot(old[i].real)] = old[i];
-            free(old);
-        }
-        fs_ts_hdr *h = &fs_ts_hdrs[fs_ts_hdr_slot(real)];
-        if (!h->real) {
-            /* the cache keeps this text and tree; the unit takes a copy */
-            h->real = fs_xstrdup(real);
-            h->text = own;
-            h->len = *len;
-            h->tree = tree;
-            h->dev = after.st_dev;
-            h->ino = after.st_ino;
-            h->size = after.st_size;
-            h->mtime = after.st_mtim;
-            h->ctime = after.st_ctim;
-            fs_ts_nhdrs++;
-            fs_ts_hdr_bytes += *len;
-            tree = ts_tree_copy(tree);
-            *shared = 1;
-        }
+    pthread_mutex_lock(&m->lock);
+    fs_ts_memo_entry *e = fs_ts_memo_add(m, real, klen, hash, *len);
+    if (e) {
+        /* the memo keeps this text and tree; the unit takes a copy */
+        e->text = own;
+        e->len = *len;
+        e->tree = tree;
+        e->st = after;
+        tree = ts_tree_copy(tree);
+        *shared = 1;
     }
-    pthread_mutex_unlock(&fs_ts_hdr_lock);
+    pthread_mutex_unlock(&m->lock);
     return tree;
 }
 
