@@ -2836,21 +2836,21 @@ static void record_macro(fs_ts *t, TSNode n, fs_tk k)
 
 static void record_symbols(fs_ts *t, TSNode root);
 
-/* A whole regular file of at most FS_TS_MAX_HEADER_BYTES, or NULL.  Never
- * opens FIFOs or devices (the fstat is for a file swapped in meanwhile). */
-static char *read_small_file(const char *path, uint32_t *len)
+/* A whole regular file of at most FS_TS_MAX_HEADER_BYTES, or NULL; *st:
+ * what fstat said of it when it was opened.  Never opens FIFOs or devices
+ * (the fstat is for a file swapped in meanwhile). */
+static char *read_small_file(const char *path, uint32_t *len, struct stat *st)
 {
-    struct stat st;
-    if (stat(path, &st) != 0 || !S_ISREG(st.st_mode))
+    if (stat(path, st) != 0 || !S_ISREG(st->st_mode))
         return NULL;
     int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
     if (fd < 0)
         return NULL;
-    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size > FS_TS_MAX_HEADER_BYTES) {
+    if (fstat(fd, st) != 0 || !S_ISREG(st->st_mode) || st->st_size > FS_TS_MAX_HEADER_BYTES) {
         close(fd);
         return NULL;
     }
-    size_t cap = (size_t)st.st_size + 1, n = 0;
+    size_t cap = (size_t)st->st_size + 1, n = 0;
     char *buf = fs_xmalloc(cap);
     for (;;) {
         if (n + 1 >= cap) {
@@ -2893,33 +2893,34 @@ static int fs_ts_same_file(const struct stat *a, const struct stat *b)
 static TSTree *fs_ts_hdr_get(fs_ts *t, const char *path, const char *real, const char **text, uint32_t *len,
                              int *shared)
 {
-    *shared = 0;
-    struct stat before;
-    if (stat(real, &before) != 0 || !S_ISREG(before.st_mode))
-        return NULL;
     fs_ts_memo *m = &fs_ts_header_memo;
     size_t klen = strlen(real), hash = fs_ts_memo_hash(real, klen);
     TSTree *tree = NULL;
+    struct stat was, now;
     pthread_mutex_lock(&m->lock);
     const fs_ts_memo_entry *found = fs_ts_memo_find(m, real, klen, hash);
-    if (found && fs_ts_same_file(&found->st, &before)) {
+    if (found) {
         tree = ts_tree_copy(found->tree);
         *text = found->text;
         *len = found->len;
-        *shared = 1;
+        was = found->st;
     }
     pthread_mutex_unlock(&m->lock);
-    if (tree)
+    if (tree && stat(real, &now) == 0 && fs_ts_same_file(&was, &now)) {
+        *shared = 1;
         return tree;
-    char *own = read_small_file(path, len);
+    }
+    if (tree)
+        ts_tree_delete(tree); /* changed since it was read: this unit reads it again */
+    *shared = 0;
+    char *own = read_small_file(path, len, &now);
     tree = own ? ts_parser_parse_string(t->priv->parser, NULL, own, *len) : NULL;
     if (!tree) {
         free(own);
         return NULL;
     }
     *text = own;
-    struct stat after;
-    if (stat(real, &after) != 0 || !S_ISREG(after.st_mode) || after.st_size != (off_t)*len)
+    if (now.st_size != (off_t)*len)
         return tree; /* changed while read: this unit's own */
     pthread_mutex_lock(&m->lock);
     fs_ts_memo_entry *e = fs_ts_memo_add(m, real, klen, hash, *len);
@@ -2928,7 +2929,7 @@ static TSTree *fs_ts_hdr_get(fs_ts *t, const char *path, const char *real, const
         e->text = own;
         e->len = *len;
         e->tree = tree;
-        e->st = after;
+        e->st = now;
         tree = ts_tree_copy(tree);
         *shared = 1;
     }
