@@ -283,6 +283,14 @@ static void *fs_cli_ix_build(void *arg)
     return NULL;
 }
 
+/* ci set up for the index of root (taken over). */
+static void fs_cli_ix_prepare(fs_cli_ix *ci, char *root, int use_cache, int quiet)
+{
+    ci->root = root;
+    ci->cache = use_cache ? fs_index_default_cache(root) : NULL;
+    ci->progress = !quiet && isatty(STDERR_FILENO);
+}
+
 /* With jobs and -p DIR without PATHs: the index starts as soon as the
  * database is known to be well formed, from its entries' files, while
  * libclang reads it.  The run checks later that the inputs have the same
@@ -301,14 +309,12 @@ static void fs_cli_ix_early(void *arg, char *const *files, int n)
         free(root); /* the run says so, later */
         return;
     }
-    e->ci->root = root;
-    e->ci->cache = e->use_cache ? fs_index_default_cache(root) : NULL;
-    e->ci->progress = !e->quiet && isatty(STDERR_FILENO);
+    fs_cli_ix_prepare(e->ci, root, e->use_cache, e->quiet);
     e->started = pthread_create(&e->ci->thread, NULL, fs_cli_ix_build, e->ci) == 0;
     if (!e->started) {
         free(e->ci->root);
         free(e->ci->cache);
-        e->ci->root = e->ci->cache = NULL;
+        memset(e->ci, 0, sizeof *e->ci);
     }
 }
 
@@ -600,29 +606,26 @@ int fs_cli_main(int argc, char **argv)
      * jobs, built while the compilation database is read (it needs only
      * the inputs; with -p DIR alone, it started before libclang read it) */
     int ix_thread = 0;
-    if (early.started) {
+    if (use_index) {
         char *root = fs_project_root(files.v, files.n);
-        if (strcmp(root, ci.root) == 0)
+        if (early.started && strcmp(root, ci.root) == 0) {
             ix_thread = 1;
-        else
-            fs_cli_ix_drop(&ci, &early.started); /* not the inputs' root */
-        free(root);
-    }
-    if (use_index && !ix_thread) {
-        ci.root = fs_project_root(files.v, files.n);
-        if (strcmp(ci.root, "/") == 0) {
-            /* the whole file system is no project to walk */
-            if (!quiet)
-                fprintf(stderr, "fscheck: the inputs have no project folder in common below / (none holds .git, "
-                                "compile_commands.json or .fscheck.yml): no project index, as with --no-index\n");
-            free(ci.root);
-            ci.root = NULL;
+            free(root);
         } else {
-            ci.cache = use_cache ? fs_index_default_cache(ci.root) : NULL;
-            ci.progress = !quiet && isatty(STDERR_FILENO);
-            ix_thread = jobs > 1 && pthread_create(&ci.thread, NULL, fs_cli_ix_build, &ci) == 0;
-            if (!ix_thread)
-                fs_cli_ix_build(&ci);
+            fs_cli_ix_drop(&ci, &early.started); /* none started, or of another root */
+            if (strcmp(root, "/") == 0) {
+                /* the whole file system is no project to walk */
+                if (!quiet)
+                    fprintf(stderr, "fscheck: the inputs have no project folder in common below / (none holds "
+                                    ".git, compile_commands.json or .fscheck.yml): no project index, as with "
+                                    "--no-index\n");
+                free(root);
+            } else {
+                fs_cli_ix_prepare(&ci, root, use_cache, quiet);
+                ix_thread = jobs > 1 && pthread_create(&ci.thread, NULL, fs_cli_ix_build, &ci) == 0;
+                if (!ix_thread)
+                    fs_cli_ix_build(&ci);
+            }
         }
     }
     int units_rc = fs_cli_units_of(files.v, files.n, pdir, db, &units);

@@ -1539,7 +1539,7 @@ static void *fs_parse_run(void *arg)
  * thread of its own with 8 MiB. */
 static void fs_parse_with_stack(fs_parse_job *j)
 {
-    static const size_t sizes[] = { (size_t)1 << 30, (size_t)256 << 20, (size_t)64 << 20 };
+    static const size_t sizes[] = { FS_CLANG_PARSE_STACK, (size_t)256 << 20, (size_t)64 << 20 };
     int here = getenv("LIBCLANG_NOTHREADS") != NULL;
     /* a thread with a stack as large as the first size (a worker of
      * run.c's) parses on its own stack: no thread, and no stack mapped and

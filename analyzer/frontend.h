@@ -53,6 +53,12 @@ typedef struct fs_clang_opts {
                                          * names nothing that matters is not converted; may be NULL */
 } fs_clang_opts;
 
+/* The stack libclang parses on (it recurses for each level of nesting):
+ * fs_fe_clang_parse parses on the calling thread when its stack is this
+ * large (run.c's workers: mapped, and used as needed), else on a thread of
+ * its own with such a stack per unit. */
+#define FS_CLANG_PARSE_STACK ((size_t)1 << 30)
+
 /* Before any thread is started: libclang is to parse on the thread that
  * asks (fs_fe_clang_parse gives it a large stack) instead of a thread of its
  * own with 8 MiB, too little for deeply nested code. */

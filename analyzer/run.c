@@ -1,5 +1,6 @@
 /* run.c - translation units in parallel, merged in a fixed order. */
 #include "run.h"
+#include "frontend.h"
 #include "util.h"
 
 #include <pthread.h>
@@ -329,14 +330,12 @@ static void fs_stats_add(fs_stats *dst, fs_stats *src)
     memset(src, 0, sizeof *src);
 }
 
-/* A worker thread with a stack libclang can parse on (it recurses for
- * each level of nesting; fe_clang.c parses on a worker's own stack when it
- * is 1 GiB, else on a thread of its own per unit): 1 GiB, mapped and used
- * as needed, or less where that cannot be had.  0, or -1 when none
+/* A worker thread with the stack libclang parses on (FS_CLANG_PARSE_STACK,
+ * frontend.h), or less where that cannot be had.  0, or -1 when none
  * started. */
 static int fs_start_worker(pthread_t *t, fs_pool *p)
 {
-    static const size_t sizes[] = { (size_t)1 << 30, (size_t)256 << 20, (size_t)16 << 20 };
+    static const size_t sizes[] = { FS_CLANG_PARSE_STACK, (size_t)256 << 20, (size_t)16 << 20 };
     for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
         pthread_attr_t attr;
         if (pthread_attr_init(&attr) != 0)
