@@ -259,6 +259,10 @@ void fs_walk_fini(fs_walk *w);
  * without entering a node for which block(node, arg) is true? */
 int fs_reach(fs_walk *w, int from, int to, int (*block)(const fs_func *, int, void *), void *arg);
 
+/* Does node a lie on every way from the entry to node b along forward edges
+ * (a dominates b)? */
+int fs_dominates(fs_walk *w, int a, int b);
+
 /* Does a write to any dependency of path p lie on some forward path from
  * `from` to `to`?  (A node both reachable from `from` and reaching `to`.) */
 int fs_write_between(fs_walk *w, int from, int to, const fs_path *p);

@@ -58,6 +58,19 @@ int fs_reach(fs_walk *w, int from, int to, int (*block)(const fs_func *, int, vo
     return (w->mark[to] & 1) != 0;
 }
 
+static int fs_is_node(const fs_func *fn, int node, void *arg)
+{
+    (void)fn;
+    return node == *(const int *)arg;
+}
+
+int fs_dominates(fs_walk *w, int a, int b)
+{
+    if (a == b)
+        return 1;
+    return !fs_reach(w, w->fn->entry, b, fs_is_node, &a);
+}
+
 static int fs_deps_has(const fs_path *p, int var)
 {
     for (int i = 0; i < p->ndeps; i++)

@@ -111,7 +111,9 @@ static void fs102_check(fs_ctx *ctx)
                     continue;
                 seen[nx[i]] = 1;
                 queue[qt++] = nx[i];
-                if (!fs102_covers(an, b) || fs_changes_between(fs_ctx_walk(ctx), a, nx[i]))
+                /* the earlier answer must be there on every way to the later probe */
+                if (!fs102_covers(an, b) || !fs_dominates(fs_ctx_walk(ctx), a, nx[i]) ||
+                    fs_changes_between(fs_ctx_walk(ctx), a, nx[i]))
                     continue;
                 /* an existence check, then a stat() where it succeeded: FS101's
                  * pair (drop the check), not a second finding on the stat() */

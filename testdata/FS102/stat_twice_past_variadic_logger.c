@@ -27,7 +27,7 @@ void prepare_output(struct download *d, int skip_existing, int resume)
 {
     struct stat st;
 
-    if (skip_existing && stat(d->outfile, &st) == 0) {
+    if (stat(d->outfile, &st) == 0 && skip_existing) {
         notice("%s exists, skipping\n", d->outfile);
         d->skip = 1;
     }
