@@ -171,12 +171,13 @@ static void fs101_fix(fs_ctx *ctx, fs_finding *f, int a, int b)
             free(text);
             return;
         }
-        char *d = fs_xasprintf(same ? "drop the %s guard: the stat() below returns the same when the path is missing"
-                                    : "drop the %s guard and let the stat() below handle a missing path "
-                                      "(its failure branch then also runs for a missing path: check errno == ENOENT "
-                                      "there if the two must differ)",
+        /* a guard whose branch differs from the stat()'s failure is not
+         * dropped: the message says what to do */
+        if (!same)
+            return;
+        char *d = fs_xasprintf("drop the %s guard: the stat() below returns the same when the path is missing",
                                an_name);
-        fs_fix *fix = fs_finding_set_fix(f, same ? safety : FS_FIX_UNSAFE, d);
+        fs_fix *fix = fs_finding_set_fix(f, safety, d);
         free(d);
         fs_fix_delete_statement(ctx, fix, a);
     }

@@ -65,11 +65,11 @@ static void fs201_fix(fs_ctx *ctx, fs_finding *f, int a, int b)
     long v;
     int same = fs_returns_const(ctx, fs_fail_target(ctx, a), &v) && fs_straight_to(ctx, fs_succ_target(ctx, a), b) &&
                fs201_open_fails_with(ctx, b, v);
-    int safe = same && !an->op.via_wrapper && !fs_ctx_uses_setuid(ctx);
-    char *d = fs_xasprintf(same ? "drop the %s guard: the open below fails the same way and returns the same"
-                                : "drop the %s guard and handle the open's failure instead (check errno for "
-                                  "ENOENT/EACCES where the two branches must differ)",
-                           an_name);
+    /* a guard whose failure branch differs from the open's is not dropped */
+    if (!same)
+        return;
+    int safe = !an->op.via_wrapper && !fs_ctx_uses_setuid(ctx);
+    char *d = fs_xasprintf("drop the %s guard: the open below fails the same way and returns the same", an_name);
     fs_fix *fix = fs_finding_set_fix(f, safe ? FS_FIX_SAFE : FS_FIX_UNSAFE, d);
     free(d);
     fs_fix_delete_statement(ctx, fix, a);

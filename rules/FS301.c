@@ -20,13 +20,13 @@ static void fs301_fix(fs_ctx *ctx, fs_finding *f, int a, int b)
     int ret = fs_fail_target(ctx, b) >= 0 ? fs_return_reached(ctx, fs_fail_target(ctx, b)) : -1;
     int same = then_is_exists && fs_returns_const(ctx, then, &v) && other >= 0 && fs_straight_to(ctx, other, b) &&
                bn->op.excl && ret >= 0 && fn->nodes[ret].ret_eexist && fn->nodes[ret].ret_eexist_value == v;
-    int safe = same && (!an->op.via_wrapper || an->op.pure) &&
-               (an->op.family != FS_PROBE_ACCESS || !fs_ctx_uses_setuid(ctx));
+    /* dropping the check alone would not treat EEXIST as "already there" */
+    if (!same)
+        return;
+    int safe = (!an->op.via_wrapper || an->op.pure) && (an->op.family != FS_PROBE_ACCESS || !fs_ctx_uses_setuid(ctx));
     fs_fix *fix = fs_finding_set_fix(f, safe ? FS_FIX_SAFE : FS_FIX_UNSAFE,
-                                     same ? "drop the existence check: the create below already returns the same "
-                                            "for an existing path (EEXIST)"
-                                          : "drop the existence check and treat the create's EEXIST failure as "
-                                            "\"already there\"");
+                                     "drop the existence check: the create below already returns the same "
+                                     "for an existing path (EEXIST)");
     fs_fix_delete_statement(ctx, fix, a);
 }
 
