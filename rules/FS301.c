@@ -35,10 +35,66 @@ static int fs301_first(fs_ctx *ctx, int a)
     return fs_is_existence_probe(fs_ctx_node(ctx, a)) && fs_result_tested(ctx, a);
 }
 
+/* Does every way from probe a's "missing" outcome create its path, or end
+ * the function with an error (a negative constant)?  A way that returns
+ * otherwise, leaves the function, or goes round a loop without creating
+ * (a sentinel created only under another condition) says the create is not
+ * what "missing" leads to. */
+static int fs301_missing_creates(fs_ctx *ctx, int a)
+{
+    const fs_func *fn = fs_ctx_func(ctx);
+    const fs_node *an = fs_ctx_node(ctx, a);
+    unsigned char *seen = fs_xcalloc((size_t)fn->nnodes, 1);
+    int *stack = fs_xmalloc(sizeof(int) * ((size_t)fn->nnodes + 2));
+    int sp = 0, ok = 1;
+    for (int n = 0; n < fn->nnodes; n++) {
+        const fs_node *x = &fn->nodes[n];
+        if (x->kind != FS_N_BRANCH || x->test != a)
+            continue;
+        for (int e = 0; e < x->nsucc && e < 2; e++)
+            if (x->out[e] == FS_OUT_FAIL && !seen[x->succ[e].to]) {
+                if (x->succ[e].back)
+                    ok = 0;
+                seen[x->succ[e].to] = 1;
+                stack[sp++] = x->succ[e].to;
+            }
+    }
+    while (sp > 0 && ok) {
+        int n = stack[--sp];
+        const fs_node *x = &fn->nodes[n];
+        if (x->kind == FS_N_CALL && x->op.kind == FS_OP_CREATE && fs_path_same(an, x))
+            continue;
+        if (x->kind == FS_N_RETURN) {
+            if (x->ret_const && x->ret_value < 0)
+                continue;
+            ok = 0;
+            break;
+        }
+        if (n == fn->exit) {
+            ok = 0;
+            break;
+        }
+        for (int i = 0; i < x->nsucc; i++) {
+            if (x->succ[i].back) {
+                ok = 0;
+                break;
+            }
+            int t = x->succ[i].to;
+            if (!seen[t]) {
+                seen[t] = 1;
+                stack[sp++] = t;
+            }
+        }
+    }
+    free(seen);
+    free(stack);
+    return ok;
+}
+
 static int fs301_second(fs_ctx *ctx, int a, int b)
 {
     return fs_ctx_node(ctx, b)->op.kind == FS_OP_CREATE &&
-           (fs_outcome_reach(fs_ctx_walk(ctx), a, b) & FS_REACH_FAIL_ONLY);
+           (fs_outcome_reach(fs_ctx_walk(ctx), a, b) & FS_REACH_FAIL_ONLY) && fs301_missing_creates(ctx, a);
 }
 
 static void fs301_report(fs_ctx *ctx, fs_finding *f, int a, int b, const fs_pair_names *n)
