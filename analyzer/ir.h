@@ -149,7 +149,7 @@ typedef struct fs_node {
     int path_arg;       /* 0-based index of the path argument, -1 if none */
     fs_path *args;      /* every argument as a path candidate (for summaries) */
     int nargs;
-    fs_range range;     /* the whole call expression */
+    fs_range range;     /* the whole call expression (FS_N_READ: the variable as read) */
     fs_range atom;      /* the condition atom containing the call (e.g. `access(p, F_OK) == 0`) */
     int in_macro;       /* the call is spelled inside a macro expansion */
     char *macro;        /* name of the function-like macro the call comes from, or NULL */

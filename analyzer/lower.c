@@ -1107,6 +1107,7 @@ static void lower_expr(fs_lowerer *L, const fs_ast *e)
         if (e->var >= 0 && L->fn->vars[e->var].is_stat_buf) {
             int n = emit(L, FS_N_READ);
             L->fn->nodes[n].var = e->var;
+            L->fn->nodes[n].range = e->range;
         }
         break;
     case FS_A_SIZEOF:
