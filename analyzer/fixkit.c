@@ -108,6 +108,29 @@ int fs_is_conjunct_before(fs_ctx *ctx, int a, int b)
 
 int fs_is_guard(fs_ctx *ctx, int a, int b)
 {
+    if (!fs_is_whole_if_cond(ctx, a))
+        return 0;
+    /* the then-branch leaves: b is not reached from it */
+    int then = fs_then_target(ctx, a);
+    if (then < 0 || fs_reach(fs_ctx_walk(ctx), then, b, NULL, NULL))
+        return 0;
+    return 1;
+}
+
+int fs_then_is_failure(const fs_ctx *ctx, int a)
+{
+    const fs_func *fn = fs_ctx_func(ctx);
+    int then = fs_then_target(ctx, a);
+    for (int n = 0; n < fn->nnodes; n++) {
+        const fs_node *br = &fn->nodes[n];
+        if (br->kind == FS_N_BRANCH && br->test == a && br->nsucc == 2)
+            return br->succ[0].to == then ? br->out[0] == FS_OUT_FAIL : br->out[1] == FS_OUT_FAIL;
+    }
+    return 0;
+}
+
+int fs_is_whole_if_cond(fs_ctx *ctx, int a)
+{
     const fs_node *an = fs_ctx_node(ctx, a);
     if (!an->in_if_cond || an->if_has_else)
         return 0;
@@ -139,13 +162,7 @@ int fs_is_guard(fs_ctx *ctx, int a, int b)
     p = t + ae;
     while (p < t + len && isspace((unsigned char)*p))
         p++;
-    if (*p != ')')
-        return 0;
-    /* the then-branch leaves: b is not reached from it */
-    int then = fs_then_target(ctx, a);
-    if (then < 0 || fs_reach(fs_ctx_walk(ctx), then, b, NULL, NULL))
-        return 0;
-    return 1;
+    return *p == ')';
 }
 
 int fs_then_target(const fs_ctx *ctx, int a)
@@ -224,7 +241,9 @@ int fs_return_reached(const fs_ctx *ctx, int n)
     return found >= 0 ? found : -1;
 }
 
-static void fs_delete_range(fs_ctx *ctx, fs_fix *fix, const fs_node *an, long b, long e)
+/* Replaces [b, e) of an's file with text; an empty text deletes it, taking
+ * whole lines when the range has them to itself. */
+static void fs_replace_range(fs_ctx *ctx, fs_fix *fix, const fs_node *an, long b, long e, const char *text)
 {
     long len;
     const char *t = fs_text(ctx, an, &len);
@@ -236,6 +255,10 @@ static void fs_delete_range(fs_ctx *ctx, fs_fix *fix, const fs_node *an, long b,
         se++;
     if (se < len && t[se] == ';' && e > 0 && t[e - 1] != ';' && t[e - 1] != '}')
         e = se + 1;
+    if (*text) {
+        fs_fix_add_edit(fix, an->file, b, e - b, text);
+        return;
+    }
     /* whole lines when the range has them to itself */
     long lb = b;
     while (lb > 0 && (t[lb - 1] == ' ' || t[lb - 1] == '\t'))
@@ -262,8 +285,30 @@ void fs_fix_delete_conjunct(fs_ctx *ctx, fs_fix *fix, int a, int b)
 
 void fs_fix_delete_statement(fs_ctx *ctx, fs_fix *fix, int a)
 {
+    fs_fix_replace_statement(ctx, fix, a, "");
+}
+
+void fs_fix_replace_statement(fs_ctx *ctx, fs_fix *fix, int a, const char *text)
+{
     const fs_node *an = fs_ctx_node(ctx, a);
-    fs_delete_range(ctx, fix, an, an->stmt.begin.offset, an->stmt.end.offset);
+    fs_replace_range(ctx, fix, an, an->stmt.begin.offset, an->stmt.end.offset, text);
+}
+
+long fs_atom_and_next(fs_ctx *ctx, int a)
+{
+    const fs_node *an = fs_ctx_node(ctx, a);
+    long len;
+    const char *t = fs_text(ctx, an, &len);
+    long p = an->atom.end.offset;
+    if (!t || p <= an->atom.begin.offset || p > len)
+        return -1;
+    while (p < len && isspace((unsigned char)t[p]))
+        p++;
+    if (p + 1 >= len || t[p] != '&' || t[p + 1] != '&')
+        return -1;
+    for (p += 2; p < len && isspace((unsigned char)t[p]);)
+        p++;
+    return p < len ? p : -1;
 }
 
 void fs_fix_replace_call(fs_ctx *ctx, fs_fix *fix, int b, const char *text)

@@ -85,10 +85,20 @@ int fs_is_conjunct_before(fs_ctx *ctx, int a, int b);
 /* Is call a the whole condition of an `if` without else whose failure
  * branch never reaches b (a guard)? */
 int fs_is_guard(fs_ctx *ctx, int a, int b);
+/* Is call a's atom exactly the condition of an `if` without else (and not
+ * an `else if`)? */
+int fs_is_whole_if_cond(fs_ctx *ctx, int a);
+/* Is the then-branch of the branch testing call a its failure? */
+int fs_then_is_failure(const fs_ctx *ctx, int a);
+/* When call a's atom is the left side of `&&`: the offset of what follows
+ * the `&&` (and blanks), else -1. */
+long fs_atom_and_next(fs_ctx *ctx, int a);
 /* Edits: delete "A && " / delete the guard statement (whole lines where
- * the statement has them to itself) / replace a call's text. */
+ * the statement has them to itself) / replace the statement with text /
+ * replace a call's text. */
 void fs_fix_delete_conjunct(fs_ctx *ctx, fs_fix *fix, int a, int b);
 void fs_fix_delete_statement(fs_ctx *ctx, fs_fix *fix, int a);
+void fs_fix_replace_statement(fs_ctx *ctx, fs_fix *fix, int a, const char *text);
 void fs_fix_replace_call(fs_ctx *ctx, fs_fix *fix, int b, const char *text);
 /* Was variable var written on some way from a to b (other than by a)? */
 int fs_var_written_between(fs_ctx *ctx, int a, int b, int var);

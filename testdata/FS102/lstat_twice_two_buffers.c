@@ -13,4 +13,5 @@ long long link_size(const char *path)
     return (long long)b.st_size;
 }
 // CHECK-FIXES: {{^}}    if (lstat(path, &a) != 0 || !S_ISLNK(a.st_mode)){{$}}
-// CHECK-FIXES: {{^}}    if ((b = a, 0) != 0){{$}}
+// CHECK-FIXES: {{^}}    b = a;{{$}}
+// CHECK-FIXES-NOT: lstat(

@@ -18,4 +18,5 @@ long size_or_mode(const char *p, int want_size)
         return -1;
     return want_size ? (long)again.st_size : (long)again.st_mode;
 }
-// CHECK-FIXES: {{^}}    if ((again = st, 0) != 0){{$}}
+// CHECK-FIXES: {{^}}    again = st;{{$}}
+// CHECK-FIXES-NEXT: {{^}}    return want_size ? (long)again.st_size : (long)again.st_mode;{{$}}

@@ -13,5 +13,5 @@ int present(const char *path)
         return 2;
     return access(path, F_OK) == 0;
     // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: repeated probe: {{.*}} [FS102]
-    // CHECK-FIXES: {{^}}    return 0 == 0;{{$}}
 }
+// CHECK-FIXES: {{^}}    return 1;{{$}}

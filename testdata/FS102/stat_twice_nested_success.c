@@ -16,4 +16,5 @@ void show(const char *path)
     }
 }
 // CHECK-FIXES: {{^}}    if (stat(path, &a) == 0) {{[{]}}{{$}}
-// CHECK-FIXES: {{^}}        if ((b = a, 0) == 0 && S_ISREG(b.st_mode)){{$}}
+// CHECK-FIXES: {{^}}        b = a;{{$}}
+// CHECK-FIXES-NEXT: {{^}}        if (S_ISREG(b.st_mode)){{$}}

@@ -17,6 +17,5 @@ int sizes(const char *path)
     return 0;
 }
 // CHECK-FIXES: {{^}}    if (stat(path, &first) != 0){{$}}
-// CHECK-FIXES: {{^}}    if ((second = first, 0) != 0){{$}}
-// CHECK-FIXES-NEXT: {{^}}    //{{$}}
-// CHECK-FIXES-NEXT: {{^}}        return -1;{{$}}
+// CHECK-FIXES: {{^}}    second = first;{{$}}
+// CHECK-FIXES-NEXT: {{^}}    printf("size %lld\n", (long long)second.st_size);{{$}}
