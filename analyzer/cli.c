@@ -652,6 +652,7 @@ int fs_cli_main(int argc, char **argv)
     fs_units_add_args(&units, extra_before.v, extra_before.n, extra_after.v, extra_after.n);
     if (ix) {
         o.project = fs_index_summaries(ix);
+        o.project_setuid = fs_index_uses_setuid(ix);
         if (getenv("FSCHECK_INDEX_STATS"))
             fprintf(stderr, "fscheck: index of %s: %d files, %d parsed, %d from the cache (%d unread), %.3f s\n",
                     ci.root, ist.files, ist.parsed, ist.from_cache, ist.unread, ist.seconds);

@@ -439,7 +439,7 @@ int fs_analyze_file(const char *path, const fs_driver_opts *o, fs_findings *out,
     fs_src_set src = { 0 };
     src.directory = o->directory;
     int first_new = out->n;
-    fs_engine_opts eo = { o->rules, o->nrules, r.uses_setuid, fs_source_of, &src };
+    fs_engine_opts eo = { o->rules, o->nrules, r.uses_setuid || o->project_setuid, fs_source_of, &src };
     for (int i = 0; i < r.nfuncs; i++) {
         fs_fe_func *ff = &r.funcs[i];
         if (ff->in_system || ff->is_macro || (!ff->body && !ff->trivial))

@@ -20,7 +20,7 @@
 #include <unistd.h>
 
 #define FS_INDEX_FORMAT "fscheck-index"
-#define FS_INDEX_VERSION 9
+#define FS_INDEX_VERSION 10
 #define FS_INDEX_MAX_FILES 200000
 #define FS_INDEX_ROUNDS 8
 #define FS_INDEX_CACHE_DAYS 30 /* a root's cache files unused this long go (FSCHECK_CACHE_DAYS) */
@@ -100,6 +100,7 @@ struct fs_index {
     fs_summaries *live; /* while building: each name's summaries in the file that defines it now */
     int *bypath;        /* file indexes sorted by path (fs_ix_find) */
     unsigned char *may_probe; /* per file: it, or a project file it includes (and so on), may hold a probe */
+    int uses_setuid;          /* some file calls setuid() or friends */
 };
 
 /* --- small sets ------------------------------------------------------------ */
@@ -792,6 +793,15 @@ static int fs_op_same(const fs_op *a, const fs_op *b)
 
 /* Non-static functions and macros of every file; a name defined twice with
  * different summaries is left out (which one a unit means is unknown). */
+static int fs_ix_calls_setuid(const fs_ix_file *f)
+{
+    static const char *const ids[] = { "setuid", "seteuid", "setreuid", "setresuid" };
+    for (size_t i = 0; i < sizeof ids / sizeof ids[0]; i++)
+        if (fs_strs_has(&f->ids, ids[i]))
+            return 1;
+    return 0;
+}
+
 static void fs_ix_global(fs_index *ix)
 {
     fs_summaries_delete(ix->global);
@@ -823,6 +833,11 @@ static void fs_ix_global(fs_index *ix)
             fs_summaries_add(ix->global, &all->v[k]);
     fs_summaries_delete(all);
     fs_strs_free(&dropped);
+    /* a project that changes its user ids anywhere: access() and the
+     * effective-uid checks of the later calls may differ */
+    ix->uses_setuid = 0;
+    for (int i = 0; i < ix->nfiles && !ix->uses_setuid; i++)
+        ix->uses_setuid = fs_ix_calls_setuid(&ix->files[i]);
     /* names that probe: the library's probes and the probing wrappers */
     fs_strs_free(&ix->probes);
     static const char *const lib[] = { "access", "euidaccess", "eaccess", "faccessat", "faccessat2", "stat",
@@ -1580,9 +1595,9 @@ static void fs_ix_save_result(const fs_index *ix, const char *cache)
     json_t *sums = json_array();
     for (int k = 0; k < ix->global->n; k++)
         json_array_append_new(sums, fs_ix_sum_json(&ix->global->v[k], 0));
-    json_t *doc = json_pack("{s:s,s:i,s:s,s:s,s:o,s:s,s:o}", "format", FS_INDEX_FORMAT "-result", "version",
+    json_t *doc = json_pack("{s:s,s:i,s:s,s:s,s:o,s:s,s:o,s:b}", "format", FS_INDEX_FORMAT "-result", "version",
                             FS_INDEX_VERSION, "tool", FSCHECK_VERSION, "root", ix->root, "files", files, "may", may,
-                            "summaries", sums);
+                            "summaries", sums, "setuid", ix->uses_setuid);
     free(may);
     if (!doc || fs_ix_write(doc, path) != 0)
         unlink(path);
@@ -1600,10 +1615,10 @@ static int fs_ix_from_result(fs_index *ix, const char *cache)
     free(path);
     json_t *files, *sums;
     const char *fmt, *tool, *root, *may;
-    int version;
+    int version, setuid;
     if (!doc ||
-        json_unpack(doc, "{s:s,s:i,s:s,s:s,s:o,s:s,s:o}", "format", &fmt, "version", &version, "tool", &tool,
-                    "root", &root, "files", &files, "may", &may, "summaries", &sums) != 0 ||
+        json_unpack(doc, "{s:s,s:i,s:s,s:s,s:o,s:s,s:o,s:b}", "format", &fmt, "version", &version, "tool", &tool,
+                    "root", &root, "files", &files, "may", &may, "summaries", &sums, "setuid", &setuid) != 0 ||
         strcmp(fmt, FS_INDEX_FORMAT "-result") != 0 || version != FS_INDEX_VERSION || strcmp(tool, FSCHECK_VERSION) != 0 ||
         strcmp(root, ix->root) != 0 || !json_is_array(files) || json_array_size(files) != (size_t)ix->nfiles ||
         strlen(may) != (size_t)ix->nfiles || !json_is_array(sums)) {
@@ -1635,6 +1650,7 @@ static int fs_ix_from_result(fs_index *ix, const char *cache)
         fs_summaries_add(global, &sum); /* (where it is defined is not kept: nothing asks) */
     }
     ix->global = global;
+    ix->uses_setuid = setuid;
     ix->may_probe = fs_xmalloc((size_t)ix->nfiles + 1);
     for (int i = 0; i < ix->nfiles; i++)
         ix->may_probe[i] = may[i] == '1';
@@ -2354,6 +2370,11 @@ static void fs_ix_reach(fs_index *ix)
         free(inc[i]);
     free(inc);
     free(byname);
+}
+
+int fs_index_uses_setuid(const fs_index *ix)
+{
+    return ix->uses_setuid;
 }
 
 int fs_index_may_match(const fs_index *ix, const char *abs_path)

@@ -52,6 +52,10 @@ void fs_index_free(fs_index *ix);
 /* Summaries of the project's non-static functions and probing macros. */
 const fs_summaries *fs_index_summaries(const fs_index *ix);
 
+/* Does some file of the project call setuid(), seteuid(), setreuid() or
+ * setresuid()?  Then dropping an access() is never safe in it. */
+int fs_index_uses_setuid(const fs_index *ix);
+
 /* Can the translation unit of main file abs_path hold a finding?  1 when it
  * (or a project header it includes) names a probe, a probing wrapper or a
  * probing macro, or when the file is not in the index. */
