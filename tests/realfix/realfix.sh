@@ -44,6 +44,10 @@ Options:
                      must be empty or absent
   -f, --fscheck BIN  fscheck binary (default: \$FSCHECK, else $REPO/build/fscheck);
                      it is copied into the scratch folder first
+  --fscheck-commit REV
+                     the fscheck commit the binary was built from, for the
+                     summary (default: \$FSCHECK_COMMIT, else the repository's
+                     HEAD when the binary is its build/fscheck)
   -j N               parallel jobs for builds and fscheck (default: 2)
   --levels LIST      fix levels to try, comma list of safe,unsafe (default: both)
   --no-netns         run the tests without a loopback-only network namespace
@@ -62,6 +66,7 @@ list_projects() { local f; for f in "$HERE"/projects/*.sh; do basename "$f" .sh;
 # --- arguments -------------------------------------------------------------
 WORK=
 FSCHECK_BIN=${FSCHECK:-$REPO/build/fscheck}
+FSCHECK_COMMIT=${FSCHECK_COMMIT:-}
 JOBS=2
 LEVELS=safe,unsafe
 NETNS=1
@@ -73,6 +78,8 @@ while [ $# -gt 0 ]; do
     --work=*) WORK=${1#*=}; shift ;;
     -f|--fscheck) [ $# -ge 2 ] || { usage >&2; die "$1 needs a file"; }; FSCHECK_BIN=$2; shift 2 ;;
     --fscheck=*) FSCHECK_BIN=${1#*=}; shift ;;
+    --fscheck-commit) [ $# -ge 2 ] || { usage >&2; die "$1 needs a revision"; }; FSCHECK_COMMIT=$2; shift 2 ;;
+    --fscheck-commit=*) FSCHECK_COMMIT=${1#*=}; shift ;;
     -j) [ $# -ge 2 ] || { usage >&2; die "-j needs a number"; }; JOBS=$2; shift 2 ;;
     -j*) JOBS=${1#-j}; shift ;;
     --levels) [ $# -ge 2 ] || { usage >&2; die "--levels needs a list"; }; LEVELS=$2; shift 2 ;;
@@ -133,8 +140,12 @@ cp "$FSCHECK_BIN" "$WORK/bin/fscheck"
 FSCHECK=$WORK/bin/fscheck
 export FSCHECK_CACHE_DIR=$WORK/cache
 FSCHECK_VERSION=$("$FSCHECK" --version 2>/dev/null | head -n 1 || echo unknown)
-FSCHECK_COMMIT=
-if git -C "$REPO" rev-parse HEAD >/dev/null 2>&1; then FSCHECK_COMMIT=$(git -C "$REPO" rev-parse HEAD); fi
+# The commit the binary was built from: --fscheck-commit, else the
+# repository's HEAD when the binary is the repository's own build.
+if [ -z "$FSCHECK_COMMIT" ] && [ "$(cd "$(dirname "$FSCHECK_BIN")" && pwd)/$(basename "$FSCHECK_BIN")" = "$REPO/build/fscheck" ] &&
+    git -C "$REPO" rev-parse HEAD >/dev/null 2>&1; then
+    FSCHECK_COMMIT="$(git -C "$REPO" rev-parse HEAD) (HEAD of $REPO)"
+fi
 
 say() { echo "realfix: $*"; }
 elapsed() { echo "$(( $(date +%s) - $1 ))s"; }
@@ -224,7 +235,7 @@ fix_counts() {
 # --- 1. the unmodified project -------------------------------------------------
 T0=$(date +%s)
 say "$PROJECT from $SRC in $WORK"
-say "fscheck: $FSCHECK_BIN ($FSCHECK_VERSION${FSCHECK_COMMIT:+, repository at $FSCHECK_COMMIT})"
+say "fscheck: $FSCHECK_BIN ($FSCHECK_VERSION${FSCHECK_COMMIT:+, commit $FSCHECK_COMMIT})"
 say "build flags: $(proj_flags)"
 copy_tree "$SRC" "$TREE"
 say "configuring"
@@ -349,7 +360,7 @@ done
     echo "== realfix: $PROJECT =="
     echo "source:       $SRC"
     echo "scratch:      $WORK"
-    echo "fscheck:      $FSCHECK_VERSION${FSCHECK_COMMIT:+ (repository at $FSCHECK_COMMIT)}"
+    echo "fscheck:      $FSCHECK_VERSION${FSCHECK_COMMIT:+, commit $FSCHECK_COMMIT}"
     echo "build flags:  $(proj_flags)"
     echo "tests:        $(proj_test_desc 2>/dev/null || echo "the project's tests")$([ $NETNS_OK = 1 ] && echo ", in a loopback-only network namespace")"
     echo "findings:     $N_FIND ($N_SAFE with a safe fix, $N_UNSAFE with an unsafe fix, $N_NONE without); units with parse errors: $PARSE_ERRORS"
