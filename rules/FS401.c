@@ -3,6 +3,15 @@
 
 #include <string.h>
 
+/* Is the probe's path one of call x's arguments? */
+static int fs401_gets_path(const fs_node *x, const fs_node *probe)
+{
+    for (int k = 0; k < x->nargs; k++)
+        if (x->args[k].key && probe->path.key && strcmp(x->args[k].key, probe->path.key) == 0)
+            return 1;
+    return 0;
+}
+
 /* Does anything inside loop l change path p, or create, remove or modify the
  * file it names?  In a loop without an end (`for (;;)`, `while (1)`): does
  * anything change some file (a write, a child process, a sleep, a project
@@ -21,6 +30,10 @@ static int fs401_loop_changes(const fs_func *fn, int l, const fs_node *probe)
             return 1;
         if (x->kind == FS_N_CALL && x->op.kind != FS_OP_PROBE && x->op.kind != FS_OP_OPEN &&
             x->op.kind != FS_OP_NONE && fs_path_same(x, probe))
+            return 1;
+        /* the path handed to a project function that may change files
+         * (the index says it writes, creates or removes some file) */
+        if (x->kind == FS_N_CALL && x->changes_fs && !x->ext_unknown && fs401_gets_path(x, probe))
             return 1;
     }
     return 0;
