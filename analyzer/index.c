@@ -94,6 +94,7 @@ struct fs_index {
     fs_ix_file *files;
     int nfiles, capfiles;
     fs_summaries *global;
+    fs_summaries *scoped; /* wrappers in one folder only: `file` is the folder (see fs_ix_scope) */
     fs_strs probes; /* names that probe (sorted) */
     fs_ix_name *names; /* open addressing by name */
     int capnames, nnames;
@@ -802,11 +803,109 @@ static int fs_ix_calls_setuid(const fs_ix_file *f)
     return 0;
 }
 
+/* A summary that makes its callers' calls a probe, open, create or remove
+ * (a wrapper): it holds only where every definition of the name agrees. */
+static int fs_ix_is_wrapper_sum(const fs_summary *s)
+{
+    return s->param >= 0 && (s->op.kind == FS_OP_PROBE || s->op.kind == FS_OP_OPEN || s->op.kind == FS_OP_CREATE ||
+                             s->op.kind == FS_OP_REMOVE);
+}
+
+/* The length of rel's folder part ("src/a.c": 3; "a.c": 0). */
+static size_t fs_ix_dir_len(const char *rel)
+{
+    const char *slash = strrchr(rel, '/');
+    return slash ? (size_t)(slash - rel) : 0;
+}
+
+typedef struct fs_ix_def {
+    const char *name;
+    int file;
+} fs_ix_def;
+
+static int fs_ix_def_cmp(const void *a, const void *b)
+{
+    const fs_ix_def *x = a, *y = b;
+    int c = strcmp(x->name, y->name);
+    return c ? c : x->file - y->file;
+}
+
+/* Does file f count as a definition of a name that others see: a function
+ * that is not static, or anything of a header? */
+static int fs_ix_shared_def(const fs_ix_file *f, int is_static)
+{
+    return !is_static || f->rel[strlen(f->rel) - 1] == 'h';
+}
+
+/* File f's wrapper summary of (name, param), or NULL. */
+static const fs_summary *fs_ix_file_sum(const fs_ix_file *f, const char *name, int param)
+{
+    for (int k = 0; f->sums && k < f->sums->n; k++)
+        if (f->sums->v[k].param == param && strcmp(f->sums->v[k].name, name) == 0)
+            return &f->sums->v[k];
+    return NULL;
+}
+
+/* A name defined in several files (defs[0..ndefs), its definitions) that
+ * do not agree that it is a wrapper: it is one in a folder where every
+ * definition of the folder agrees (the program built there), with that
+ * folder as the summary's `file`; nowhere else. */
+static void fs_ix_scope(fs_index *ix, const fs_ix_def *defs, int ndefs, const fs_summary *s)
+{
+    for (int i = 0; i < ndefs; i++) {
+        const fs_ix_file *f = &ix->files[defs[i].file];
+        size_t dl = fs_ix_dir_len(f->rel);
+        int first = 1, agree = 1;
+        const fs_summary *mine = NULL;
+        for (int k = 0; k < ndefs; k++) {
+            const fs_ix_file *g = &ix->files[defs[k].file];
+            if (fs_ix_dir_len(g->rel) != dl || strncmp(g->rel, f->rel, dl) != 0)
+                continue;
+            if (k < i)
+                first = 0; /* the folder was seen with an earlier file */
+            const fs_summary *t = fs_ix_file_sum(g, s->name, s->param);
+            if (!t || (mine && !fs_op_same(&mine->op, &t->op)))
+                agree = 0;
+            if (!mine)
+                mine = t;
+        }
+        if (!first || !agree || !mine)
+            continue;
+        fs_summary copy = *mine;
+        char *dir = fs_xstrndup(f->rel, dl);
+        copy.file = dir;
+        fs_summaries_add(ix->scoped, &copy);
+        free(dir);
+    }
+}
+
 static void fs_ix_global(fs_index *ix)
 {
     fs_summaries_delete(ix->global);
+    fs_summaries_delete(ix->scoped);
     ix->global = fs_summaries_new();
+    ix->scoped = fs_summaries_new();
+    /* every file that defines each name (its function-level entry) */
+    fs_ix_def *defs = NULL;
+    int ndefs = 0, capdefs = 0;
+    for (int i = 0; i < ix->nfiles; i++) {
+        const fs_ix_file *f = &ix->files[i];
+        for (int k = 0; f->sums && k < f->sums->n; k++)
+            if (f->sums->v[k].param == FS_SUMMARY_DEFINED &&
+                fs_ix_shared_def(f, k < f->nstatics && f->statics[k])) {
+                fs_ix_def d = { f->sums->v[k].name, i };
+                FS_PUSH(defs, ndefs, capdefs, d);
+            }
+    }
+    if (ndefs > 1)
+        qsort(defs, (size_t)ndefs, sizeof *defs, fs_ix_def_cmp);
+    int w = 0;
+    for (int i = 0; i < ndefs; i++)
+        if (!w || fs_ix_def_cmp(&defs[w - 1], &defs[i]) != 0)
+            defs[w++] = defs[i];
+    ndefs = w;
     fs_summaries *all = fs_summaries_new();
+    int *agree = NULL, *last = NULL, capa = 0, capl = 0;
     fs_strs dropped = { 0 };
     for (int i = 0; i < ix->nfiles; i++) {
         fs_ix_file *f = &ix->files[i];
@@ -821,17 +920,50 @@ static void fs_ix_global(fs_index *ix)
             for (const fs_summary *x = fs_summaries_find(all, s->name); x; x = fs_summaries_next(all, x))
                 if (x->param == s->param)
                     o = x;
-            if (o && !fs_op_same(&o->op, &s->op))
+            if (o && !fs_op_same(&o->op, &s->op)) {
                 fs_strs_add(&dropped, s->name);
-            else if (!o)
+            } else if (o) {
+                int at = (int)(o - all->v);
+                if (last[at] != i)
+                    agree[at]++;
+                last[at] = i;
+            } else {
                 fs_summaries_add(all, s);
+                fs_grow(&agree, &capa, all->n, sizeof *agree);
+                fs_grow(&last, &capl, all->n, sizeof *last);
+                agree[all->n - 1] = 1;
+                last[all->n - 1] = i;
+            }
         }
     }
     fs_strs_sort_unique(&dropped);
-    for (int k = 0; k < all->n; k++)
-        if (!fs_strs_has(&dropped, all->v[k].name))
-            fs_summaries_add(ix->global, &all->v[k]);
+    for (int k = 0; k < all->n; k++) {
+        const fs_summary *s = &all->v[k];
+        int dropped_name = fs_strs_has(&dropped, s->name);
+        if (fs_ix_is_wrapper_sum(s)) {
+            int n = 0, hi = ndefs;
+            while (n < hi) {
+                int mid = (n + hi) / 2;
+                if (strcmp(defs[mid].name, s->name) < 0)
+                    n = mid + 1;
+                else
+                    hi = mid;
+            }
+            int count = 0;
+            while (n + count < ndefs && strcmp(defs[n + count].name, s->name) == 0)
+                count++;
+            if (dropped_name || agree[k] < count) {
+                fs_ix_scope(ix, defs + n, count, s);
+                continue;
+            }
+        }
+        if (!dropped_name)
+            fs_summaries_add(ix->global, s);
+    }
     fs_summaries_delete(all);
+    free(agree);
+    free(last);
+    free(defs);
     fs_strs_free(&dropped);
     /* a project that changes its user ids anywhere: access() and the
      * effective-uid checks of the later calls may differ */
@@ -1595,9 +1727,12 @@ static void fs_ix_save_result(const fs_index *ix, const char *cache)
     json_t *sums = json_array();
     for (int k = 0; k < ix->global->n; k++)
         json_array_append_new(sums, fs_ix_sum_json(&ix->global->v[k], 0));
-    json_t *doc = json_pack("{s:s,s:i,s:s,s:s,s:o,s:s,s:o,s:b}", "format", FS_INDEX_FORMAT "-result", "version",
+    json_t *scoped = json_array();
+    for (int k = 0; k < ix->scoped->n; k++)
+        json_array_append_new(scoped, json_pack("[s,o]", ix->scoped->v[k].file, fs_ix_sum_json(&ix->scoped->v[k], 0)));
+    json_t *doc = json_pack("{s:s,s:i,s:s,s:s,s:o,s:s,s:o,s:o,s:b}", "format", FS_INDEX_FORMAT "-result", "version",
                             FS_INDEX_VERSION, "tool", FSCHECK_VERSION, "root", ix->root, "files", files, "may", may,
-                            "summaries", sums, "setuid", ix->uses_setuid);
+                            "summaries", sums, "scoped", scoped, "setuid", ix->uses_setuid);
     free(may);
     if (!doc || fs_ix_write(doc, path) != 0)
         unlink(path);
@@ -1613,12 +1748,14 @@ static int fs_ix_from_result(fs_index *ix, const char *cache)
     char *path = fs_ix_result_path(cache);
     json_t *doc = fs_json_read(path);
     free(path);
-    json_t *files, *sums;
+    json_t *files, *sums, *scoped_j;
     const char *fmt, *tool, *root, *may;
     int version, setuid;
     if (!doc ||
-        json_unpack(doc, "{s:s,s:i,s:s,s:s,s:o,s:s,s:o,s:b}", "format", &fmt, "version", &version, "tool", &tool,
-                    "root", &root, "files", &files, "may", &may, "summaries", &sums, "setuid", &setuid) != 0 ||
+        json_unpack(doc, "{s:s,s:i,s:s,s:s,s:o,s:s,s:o,s:o,s:b}", "format", &fmt, "version", &version, "tool", &tool,
+                    "root", &root, "files", &files, "may", &may, "summaries", &sums, "scoped", &scoped_j, "setuid",
+                    &setuid) != 0 ||
+        !json_is_array(scoped_j) ||
         strcmp(fmt, FS_INDEX_FORMAT "-result") != 0 || version != FS_INDEX_VERSION || strcmp(tool, FSCHECK_VERSION) != 0 ||
         strcmp(root, ix->root) != 0 || !json_is_array(files) || json_array_size(files) != (size_t)ix->nfiles ||
         strlen(may) != (size_t)ix->nfiles || !json_is_array(sums)) {
@@ -1649,7 +1786,23 @@ static int fs_ix_from_result(fs_index *ix, const char *cache)
         }
         fs_summaries_add(global, &sum); /* (where it is defined is not kept: nothing asks) */
     }
+    fs_summaries *scoped = fs_summaries_new();
+    json_array_foreach(scoped_j, k, j) {
+        fs_summary sum;
+        int is_static;
+        const char *dir;
+        json_t *sj;
+        if (json_unpack(j, "[s,o]", &dir, &sj) != 0 || fs_ix_sum_read(sj, &sum, &is_static) != 0) {
+            fs_summaries_delete(scoped);
+            fs_summaries_delete(global);
+            json_decref(doc);
+            return -1;
+        }
+        sum.file = (char *)dir;
+        fs_summaries_add(scoped, &sum);
+    }
     ix->global = global;
+    ix->scoped = scoped;
     ix->uses_setuid = setuid;
     ix->may_probe = fs_xmalloc((size_t)ix->nfiles + 1);
     for (int i = 0; i < ix->nfiles; i++)
@@ -2255,6 +2408,7 @@ void fs_index_free(fs_index *ix)
     free(ix->names);
     fs_summaries_delete(ix->live);
     fs_summaries_delete(ix->global);
+    fs_summaries_delete(ix->scoped);
     fs_strs_free(&ix->probes);
     free(ix->root);
     free(ix);
@@ -2370,6 +2524,27 @@ static void fs_ix_reach(fs_index *ix)
         free(inc[i]);
     free(inc);
     free(byname);
+}
+
+fs_summaries *fs_index_summaries_for(const fs_index *ix, const char *abs_path)
+{
+    if (!ix->scoped || !ix->scoped->n || !abs_path)
+        return NULL;
+    size_t rl = strlen(ix->root);
+    if (strncmp(abs_path, ix->root, rl) != 0 || (abs_path[rl] != '/' && rl > 1))
+        return NULL;
+    const char *rel = abs_path + rl + (abs_path[rl] == '/');
+    size_t dl = fs_ix_dir_len(rel);
+    fs_summaries *own = NULL;
+    for (int k = 0; k < ix->scoped->n; k++) {
+        const fs_summary *s = &ix->scoped->v[k];
+        if (strlen(s->file) != dl || strncmp(s->file, rel, dl) != 0)
+            continue;
+        if (!own)
+            own = fs_summaries_new_over(ix->global);
+        fs_summaries_add(own, s);
+    }
+    return own;
 }
 
 int fs_index_uses_setuid(const fs_index *ix)

@@ -52,6 +52,13 @@ void fs_index_free(fs_index *ix);
 /* Summaries of the project's non-static functions and probing macros. */
 const fs_summaries *fs_index_summaries(const fs_index *ix);
 
+/* The summaries a unit whose main file is abs_path sees, when they are not
+ * fs_index_summaries(): a name that several files define, and that is a
+ * wrapper only in some of them, is one in the units of a folder whose own
+ * definitions agree (the program built there).  NULL: the project's
+ * summaries as they are; else a table over them, which the caller deletes. */
+fs_summaries *fs_index_summaries_for(const fs_index *ix, const char *abs_path);
+
 /* Does some file of the project call setuid(), seteuid(), setreuid() or
  * setresuid()?  Then dropping an access() is never safe in it. */
 int fs_index_uses_setuid(const fs_index *ix);

@@ -268,7 +268,11 @@ static void *fs_worker(void *arg)
         fs_claim_ctx cc = { p, slot };
         d.claim = fs_claim_function;
         d.claim_arg = &cc;
+        fs_summaries *scoped = p->opts->index ? fs_index_summaries_for(p->opts->index, u->file) : NULL;
+        if (scoped)
+            d.project = scoped;
         fs_analyze_file(u->from_db ? u->file : u->shown, &d, &r->findings, &r->stats);
+        fs_summaries_delete(scoped);
         if (u->from_db) {
             /* names relative to the compile command's folder become names
              * relative to the current folder */
