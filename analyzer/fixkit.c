@@ -241,6 +241,42 @@ int fs_return_reached(const fs_ctx *ctx, int n)
     return found >= 0 ? found : -1;
 }
 
+/* The end of the blank line starting at p (its line break included), or p
+ * when the line there is not blank. */
+static long fs_blank_line_end(const char *t, long p, long len)
+{
+    long k = p;
+    while (k < len && (t[k] == ' ' || t[k] == '\t' || t[k] == '\r'))
+        k++;
+    return k < len && t[k] == '\n' ? k + 1 : p;
+}
+
+/* The line before the line that starts at p: its first byte, or -1. */
+static long fs_prev_line(const char *t, long p)
+{
+    if (p <= 0)
+        return -1;
+    long k = p - 1; /* its line break */
+    while (k > 0 && t[k - 1] != '\n')
+        k--;
+    return k;
+}
+
+static int fs_line_before_is_blank(const char *t, long p)
+{
+    long k = fs_prev_line(t, p);
+    return k >= 0 && fs_blank_line_end(t, k, p) == p;
+}
+
+/* Does the line before the one at p end with `{`? */
+static int fs_line_before_opens_block(const char *t, long p)
+{
+    long k = p - 1;
+    while (k > 0 && isspace((unsigned char)t[k - 1]) && t[k - 1] != '\n')
+        k--;
+    return k > 0 && t[k - 1] == '{';
+}
+
 /* Replaces [b, e) of an's file with text; an empty text deletes it, taking
  * whole lines when the range has them to itself. */
 static void fs_replace_range(fs_ctx *ctx, fs_fix *fix, const fs_node *an, long b, long e, const char *text)
@@ -273,6 +309,11 @@ static void fs_replace_range(fs_ctx *ctx, fs_fix *fix, const fs_node *an, long b
         if (le < len && t[le] == '\n')
             le++;
         e = le;
+        /* no two blank lines left side by side, and no blank line left
+         * first in its block: the blank line after the statement goes too */
+        long after = fs_blank_line_end(t, e, len);
+        if (after > e && (fs_line_before_is_blank(t, b) || fs_line_before_opens_block(t, b)))
+            e = after;
     }
     fs_fix_add_edit(fix, an->file, b, e - b, "");
 }

@@ -9,7 +9,6 @@ long config_size(const char *path)
     // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: existence check is redundant: {{.*}} [FS101]
     // CHECK-FIXES: {{^}}    struct stat st;{{$}}
     // CHECK-FIXES-NEXT: {{^$}}
-    // CHECK-FIXES-NEXT: {{^$}}
     // CHECK-FIXES-NEXT: {{^}}    if (stat(path, &st) != 0){{$}}
     // CHECK-FIXES-NEXT: {{^}}        return -1;{{$}}
     // CHECK-NOTES: :[[@LINE+3]]:9: note: {{.*}}
