@@ -191,6 +191,16 @@ out:
     free(before);
 }
 
+/* Is variable var read somewhere after node b? */
+static int fs102_read_after(fs_ctx *ctx, int b, int var)
+{
+    const fs_func *fn = fs_ctx_func(ctx);
+    for (int n = 0; n < fn->nnodes; n++)
+        if (fn->nodes[n].kind == FS_N_READ && fn->nodes[n].var == var && fs_reach(fs_ctx_walk(ctx), b, n, NULL, NULL))
+            return 1;
+    return 0;
+}
+
 /* Reuse the first struct stat: on the success path of the first stat() of
  * an unchanged path, the second returns 0 and the same contents. */
 static void fs102_fix(fs_ctx *ctx, fs_finding *f, int a, int b)
@@ -205,6 +215,10 @@ static void fs102_fix(fs_ctx *ctx, fs_finding *f, int a, int b)
         if (an->buf_var < 0 || bn->buf_var < 0 || strcmp(an->callee, bn->callee) != 0)
             return;
         if (fs_var_written_between(ctx, a, b, an->buf_var) || !fs_in_scope(ctx, an->buf_var, b))
+            return;
+        /* a second buffer that nothing reads afterwards: `st2 = st;` would
+         * be set but unused, and without it st2's declaration would be */
+        if (an->buf_var != bn->buf_var && !fs102_read_after(ctx, b, bn->buf_var))
             return;
         char *assign = an->buf_var == bn->buf_var
                            ? NULL

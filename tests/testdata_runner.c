@@ -54,7 +54,8 @@
  * negative case, and every finding without a safe fix, also shows that no
  * fix is applied.  With the environment variable TESTDATA_RUNNER_CC set to a
  * C compiler, a case that --fix changed must still compile with it
- * (-std=c11 -D_GNU_SOURCE -fsyntax-only).
+ * (-std=c11 -D_GNU_SOURCE -fsyntax-only), and get no warning of -Wall
+ * -Wextra that the case did not have (an unused variable, a constant test).
  *
  * The check is strict: every expectation must be met by exactly one finding,
  * every finding must be expected (a case without CHECK-MESSAGES must produce
@@ -1073,6 +1074,82 @@ static void split_path(const char *path, char **dir, char **base)
 
 /* --- the fix run ---------------------------------------------------------- */
 
+static int write_file(const char *path, const char *data, size_t n);
+
+/* The warnings of `cc -Wall -Wextra` on file (in dir), one "[-Wflag]" a
+ * line (or "[other]"), in a buffer the caller frees; NULL when it cannot
+ * run. */
+static char *warning_flags(const char *cc, const char *dir, const char *file)
+{
+    char *cv[] = { (char *)cc, "-std=c11", "-D_GNU_SOURCE", "-fsyntax-only", "-Wall", "-Wextra", (char *)file, NULL };
+    run_result cr;
+    memset(&cr, 0, sizeof cr);
+    if (run_fscheck(cv, dir, &cr) != 0) {
+        free(cr.out.data);
+        free(cr.err.data);
+        return NULL;
+    }
+    buf flags = { 0 };
+    const char *p = cr.err.data ? cr.err.data : "";
+    while (*p) {
+        const char *e = strchr(p, '\n');
+        size_t n = e ? (size_t)(e - p) : strlen(p);
+        const char *w = memmem(p, n, "warning:", 8);
+        if (w) {
+            const char *lb = NULL;
+            for (const char *k = p; k + 3 < p + n; k++)
+                if (k[0] == '[' && k[1] == '-' && k[2] == 'W')
+                    lb = k;
+            const char *rb = lb ? memchr(lb, ']', (size_t)(p + n - lb)) : NULL;
+            if (lb && rb)
+                buf_add(&flags, lb, (size_t)(rb - lb + 1));
+            else
+                buf_add(&flags, "[other]", 7);
+            buf_add(&flags, "\n", 1);
+        }
+        p += n + (e != NULL);
+    }
+    free(cr.out.data);
+    free(cr.err.data);
+    if (!flags.data)
+        buf_add(&flags, "", 0);
+    return flags.data;
+}
+
+/* The warnings that `fixed` has more of than `orig` (one per line), or NULL. */
+static char *warnings_added(const char *cc, const char *dir, const char *orig, const char *fixed)
+{
+    char *a = warning_flags(cc, dir, orig), *b = warning_flags(cc, dir, fixed);
+    buf added = { 0 };
+    if (a && b) {
+        for (const char *p = b; *p;) {
+            const char *e = strchr(p, '\n');
+            size_t n = e ? (size_t)(e - p) : strlen(p);
+            int in_b = 0, in_a = 0;
+            for (const char *q = b; *q;) {
+                const char *qe = strchr(q, '\n');
+                size_t qn = qe ? (size_t)(qe - q) : strlen(q);
+                in_b += qn == n && memcmp(q, p, n) == 0;
+                q += qn + (qe != NULL);
+            }
+            for (const char *q = a; *q;) {
+                const char *qe = strchr(q, '\n');
+                size_t qn = qe ? (size_t)(qe - q) : strlen(q);
+                in_a += qn == n && memcmp(q, p, n) == 0;
+                q += qn + (qe != NULL);
+            }
+            if (in_b > in_a && !(added.data && memmem(added.data, added.len, p, n))) {
+                buf_add(&added, p, n);
+                buf_add(&added, "\n", 1);
+            }
+            p += n + (e != NULL);
+        }
+    }
+    free(a);
+    free(b);
+    return added.data;
+}
+
 static int write_file(const char *path, const char *data, size_t n)
 {
     int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
@@ -1398,6 +1475,18 @@ static int run_fixes(int argc, char **argv, case_file *c, const char *fscheck, c
             }
             free(cr.out.data);
             free(cr.err.data);
+            /* and gets no warning of -Wall -Wextra that the case did not
+             * have (an unused variable, a constant test, ...) */
+            char orig[4096];
+            snprintf(orig, sizeof orig, "%s/.orig-%s", tmp, base);
+            if (write_file(orig, stripped.data, stripped.len) == 0) {
+                char *added = warnings_added(cc, tmp, orig + strlen(tmp) + 1, base);
+                if (added) {
+                    fail_at(0, "the fix adds compiler warnings (%s -Wall -Wextra):", cc);
+                    print_indented("compiler", added);
+                    free(added);
+                }
+            }
         }
     }
 
