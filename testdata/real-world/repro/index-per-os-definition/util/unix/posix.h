@@ -1,0 +1,1 @@
+#define p_stat(p, b) stat(p, b)
