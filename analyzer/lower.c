@@ -285,8 +285,9 @@ static void note_alias(fs_lowerer *L, int var, const fs_ast *e)
     if (!s)
         return;
     if (s->kind == FS_A_IDENT && s->var >= 0 && s->var != var) {
+        /* `buf + n`: the pointer points into buf, not into the number */
         const fs_var *v = &L->fn->vars[s->var];
-        if (!v->is_stat_buf)
+        if (!v->is_stat_buf && !v->is_scalar)
             L->alias[var] = L->alias[s->var] >= 0 ? L->alias[s->var] : s->var;
         return;
     }
