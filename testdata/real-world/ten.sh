@@ -19,11 +19,11 @@ while [[ $# -gt 0 ]]; do
   case "$1" in
     --diff) diff=1; shift ;;
     --only) only=",$2,"; shift 2 ;;
-    -h|--help) sed -n '2,15p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,14p' "$0"; exit 0 ;;
     *) break ;;
   esac
 done
-[[ $# -eq 4 ]] || { sed -n '2,15p' "$0" >&2; exit 2; }
+[[ $# -eq 4 ]] || { sed -n '2,14p' "$0" >&2; exit 2; }
 abs() { (cd "$1" && pwd); }
 FSCHECK=$(readlink -f "$1")
 SRC=$(abs "$2") || exit 2
