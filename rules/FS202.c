@@ -27,65 +27,20 @@ static int fs202_compared_after(fs_ctx *ctx, int a, int b)
 }
 
 /* Is the stat's buffer read inside the open call itself (its mode or flags
- * argument: `open(p, O_RDWR, st.st_mode & 0777)`)? */
+ * argument: `open(p, O_RDWR, st.st_mode & 0777)`)?  Not for a wrapper: its
+ * other arguments need not reach the open (git's copy_file(dst, src, mode)
+ * opens src, and the mode is the new dst's). */
 static int fs202_buf_in_args(fs_ctx *ctx, int a, int b)
 {
     const fs_func *fn = fs_ctx_func(ctx);
     const fs_node *an = fs_ctx_node(ctx, a), *bn = fs_ctx_node(ctx, b);
+    if (bn->op.via_wrapper)
+        return 0;
     for (int n = 0; n < fn->nnodes; n++) {
         const fs_node *r = &fn->nodes[n];
         if (r->kind == FS_N_READ && r->var == an->buf_var && r->range.end.offset > 0 &&
             r->range.begin.offset >= bn->range.begin.offset && r->range.end.offset <= bn->range.end.offset)
             return 1;
-    }
-    return 0;
-}
-
-/* The branch that a read of variable var leads straight into (through
- * other reads and empty nodes), or -1. */
-static int fs202_branch_reading(const fs_func *fn, int r)
-{
-    for (int steps = 0; steps < 16 && r >= 0; steps++) {
-        const fs_node *x = &fn->nodes[r];
-        if (x->kind == FS_N_BRANCH)
-            return r;
-        if ((x->kind != FS_N_READ && x->kind != FS_N_NOP) || x->nsucc != 1)
-            return -1;
-        r = x->succ[0].to;
-    }
-    return -1;
-}
-
-/* Does the stat decide which open runs: a branch on its fields with the
- * open b on one side only, and another open of the path on the other side
- * only (`S_ISDIR(st.st_mode) ? opendir(p) : fopen(p, "r")`)?  Then the open
- * cannot come first. */
-static int fs202_chooses_open(fs_ctx *ctx, int a, int b)
-{
-    const fs_func *fn = fs_ctx_func(ctx);
-    const fs_node *an = fs_ctx_node(ctx, a);
-    if (an->buf_var < 0)
-        return 0;
-    fs_walk *w = fs_ctx_walk(ctx);
-    for (int n = 0; n < fn->nnodes; n++) {
-        const fs_node *r = &fn->nodes[n];
-        if (r->kind != FS_N_READ || r->var != an->buf_var || !fs_reach(w, a, n, NULL, NULL))
-            continue;
-        int br = fs202_branch_reading(fn, n);
-        if (br < 0 || fn->nodes[br].nsucc != 2)
-            continue;
-        int e0 = fn->nodes[br].succ[0].to, e1 = fn->nodes[br].succ[1].to;
-        int b0 = fs_reach(w, e0, b, NULL, NULL), b1 = fs_reach(w, e1, b, NULL, NULL);
-        if (b0 == b1)
-            continue;
-        int mine = b0 ? e0 : e1, other = b0 ? e1 : e0;
-        for (int o = 0; o < fn->nnodes; o++) {
-            const fs_node *on = &fn->nodes[o];
-            if (o == b || on->kind != FS_N_CALL || on->op.kind != FS_OP_OPEN || !fs_path_same(an, on))
-                continue;
-            if (fs_reach(w, other, o, NULL, NULL) && !fs_reach(w, mine, o, NULL, NULL))
-                return 1;
-        }
     }
     return 0;
 }
@@ -101,7 +56,7 @@ static int fs202_second(fs_ctx *ctx, int a, int b)
         return 0;
     int how = fs_outcome_reach(fs_ctx_walk(ctx), a, b);
     return (how & FS_REACH) && !(how & FS_REACH_FAIL_ONLY) && !fs202_compared_after(ctx, a, b) &&
-           !fs202_buf_in_args(ctx, a, b) && !fs202_chooses_open(ctx, a, b);
+           !fs202_buf_in_args(ctx, a, b);
 }
 
 static void fs202_report(fs_ctx *ctx, fs_finding *f, int a, int b, const fs_pair_names *n)
