@@ -1502,7 +1502,7 @@ static int fs_ix_is_plain(const fs_summary *s)
            op->follows == plain.follows && op->fields_read == plain.fields_read && op->open_mode == plain.open_mode &&
            op->excl == plain.excl && op->pure == plain.pure && op->sense.kind == plain.sense.kind &&
            op->sense.when_true == plain.sense.when_true && op->sense.when_false == plain.sense.when_false &&
-           op->via_wrapper == plain.via_wrapper && op->pred[0] == '\0' && !op->base && !op->copies;
+           op->via_wrapper == plain.via_wrapper && op->pred[0] == '\0' && !op->base && !op->copies && !op->others;
 }
 
 /* A summary as the cache keeps it: an array, not an object (a warm run
@@ -1512,17 +1512,17 @@ static json_t *fs_ix_sum_json(const fs_summary *s, int is_static)
     const fs_op *op = &s->op;
     if (fs_ix_is_plain(s))
         return json_pack("[s,i,b]", s->name, s->param, is_static);
-    return json_pack("[s,i,b,i,i,i,i,i,i,i,i,i,i,i,i,s,s,b]", s->name, s->param, is_static, (int)op->kind,
+    return json_pack("[s,i,b,i,i,i,i,i,i,i,i,i,i,i,i,s,s,b,b]", s->name, s->param, is_static, (int)op->kind,
                      (int)op->family, op->access_mode, op->follows, op->fields_read, op->open_mode, op->excl, op->pure,
                      (int)op->sense.kind, (int)op->sense.when_true, (int)op->sense.when_false, op->via_wrapper, op->pred,
-                     op->base ? op->base : "", op->copies);
+                     op->base ? op->base : "", op->copies, op->others);
 }
 
 /* The summary of j (its name borrowed from j), or -1 when j is not one. */
 static int fs_ix_sum_read(json_t *j, fs_summary *sum, int *is_static)
 {
     memset(sum, 0, sizeof *sum);
-    int kind, family, sk, st, sf, via, copies;
+    int kind, family, sk, st, sf, via, copies, others;
     const char *name, *base, *pred;
     if (json_array_size(j) == 3) {
         if (json_unpack(j, "[s,i,b!]", &name, &sum->param, is_static) != 0 || sum->param >= 0 ||
@@ -1532,14 +1532,15 @@ static int fs_ix_sum_read(json_t *j, fs_summary *sum, int *is_static)
         sum->name = (char *)name;
         return 0;
     }
-    if (json_unpack(j, "[s,i,b,i,i,i,i,i,i,i,i,i,i,i,i,s,s,b!]", &name, &sum->param, is_static, &kind, &family,
+    if (json_unpack(j, "[s,i,b,i,i,i,i,i,i,i,i,i,i,i,i,s,s,b,b!]", &name, &sum->param, is_static, &kind, &family,
                     &sum->op.access_mode, &sum->op.follows, &sum->op.fields_read, &sum->op.open_mode, &sum->op.excl,
-                    &sum->op.pure, &sk, &st, &sf, &via, &pred, &base, &copies) != 0)
+                    &sum->op.pure, &sk, &st, &sf, &via, &pred, &base, &copies, &others) != 0)
         return -1;
     if (kind < FS_OP_NONE || kind > FS_OP_MAYBE || sum->param < FS_SUMMARY_DEFINED || strlen(pred) >= sizeof sum->op.pred ||
         sk < FS_VAL_UNKNOWN || sk > FS_VAL_BOOL || st < 0 || st > FS_OUT_FAIL || sf < 0 || sf > FS_OUT_FAIL)
         return -1;
     sum->op.copies = copies;
+    sum->op.others = others;
     sum->name = (char *)name;
     sum->op.kind = (fs_op_kind)kind;
     sum->op.family = (fs_probe_family)family;

@@ -74,6 +74,8 @@ typedef struct fs_op {
     int open_mode;           /* FS_OPEN_READ | FS_OPEN_WRITE */
     int excl;                /* creates: fails with EEXIST when the path exists */
     int pure;                /* wrappers: nothing but the operation (no other calls or writes) */
+    int others;              /* wrappers: the function also opens, creates, removes or changes some
+                              * path (is_empty_dir(): a stat(), then it reads the folder) */
     int copies;              /* summaries of kind NONE: the function copies this parameter's string
                               * into other storage (strbuf_add(sb, path, n)): its callers' argument is
                               * one a path may be made of */

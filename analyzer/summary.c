@@ -229,6 +229,7 @@ int fs_op_equal(const fs_op *a, const fs_op *b)
     return a->kind == b->kind && a->family == b->family && a->access_mode == b->access_mode &&
            a->follows == b->follows && a->fields_read == b->fields_read &&
            a->open_mode == b->open_mode && a->sense.kind == b->sense.kind && a->pure == b->pure &&
+           a->others == b->others &&
            a->copies == b->copies && a->excl == b->excl &&
            strcmp(a->pred, b->pred) == 0 &&
            a->sense.when_true == b->sense.when_true && a->sense.when_false == b->sense.when_false;
@@ -547,6 +548,16 @@ static void fs_summarize_param(const fs_func *fn, int var, fs_walk *w, fs_summar
                 s.op.pure = 0;
             if (x->kind == FS_N_WRITE && (x->var < 0 || fn->vars[x->var].kind == FS_VAR_GLOBAL))
                 s.op.pure = 0;
+        }
+        /* others: another call that does something to some path, or the
+         * parameter copied into other storage (what is done with the copy
+         * is not seen: git_str_sets(&dir, path), then a walk of dir) */
+        s.op.others = fn->vars[var].derived;
+        for (int n = 0; n < fn->nnodes && !s.op.others; n++) {
+            const fs_node *x = &fn->nodes[n];
+            if (x->kind == FS_N_CALL && !fs_is_param_op(fn, n, var) && x->op.kind != FS_OP_NONE &&
+                x->op.kind != FS_OP_PROBE)
+                s.op.others = 1;
         }
         s.op.via_wrapper = 1;
         fs_summaries_add(out, &s);

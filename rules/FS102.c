@@ -7,6 +7,10 @@
 /* Does the answer of probe a contain the answer of probe b? */
 static int fs102_covers(const fs_node *a, const fs_node *b)
 {
+    /* a wrapper that does more than its probe (libgit2's is_empty_dir(): a
+     * stat(), then it reads the folder) answers more than the probe did */
+    if (b->op.via_wrapper && b->op.others)
+        return 0;
     if (a->op.family == FS_PROBE_STAT && b->op.family == FS_PROBE_STAT)
         return a->op.follows >= 0 && a->op.follows == b->op.follows;
     if (a->op.family == FS_PROBE_STAT && b->op.family == FS_PROBE_ACCESS)
