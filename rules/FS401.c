@@ -39,27 +39,80 @@ static int fs401_loop_changes(const fs_func *fn, int l, const fs_node *probe)
     return 0;
 }
 
+/* The node that node n leads straight into through reads and empty nodes
+ * (what an expression reading a stat buffer goes on to: a branch, a store). */
+static int fs401_straight_after(const fs_func *fn, int n)
+{
+    for (int steps = 0; steps < 16; steps++) {
+        const fs_node *x = &fn->nodes[n];
+        if (x->nsucc != 1 || x->succ[0].back)
+            return -1;
+        n = x->succ[0].to;
+        if (fn->nodes[n].kind != FS_N_READ && fn->nodes[n].kind != FS_N_NOP)
+            return n;
+    }
+    return -1;
+}
+
+/* Does branch br test probe a's outcome: its result (directly, or through
+ * a variable stored from it or from its struct stat's fields), or the
+ * fields themselves (`st.st_size < 100`, `st.st_mtime != old`)? */
+static int fs401_branch_on_probe(const fs_func *fn, int br, int a, const unsigned char *carries)
+{
+    const fs_node *x = &fn->nodes[br];
+    if (x->test == a)
+        return 1;
+    for (int k = 0; k < x->ncond_deps; k++)
+        if (x->cond_deps[k] >= 0 && carries[x->cond_deps[k]])
+            return 1;
+    return 0;
+}
+
 /* Does an outcome of probe a lead out of loop l other than by returning? */
 static int fs401_leaves_loop(const fs_func *fn, int l, int a, fs_walk *w)
 {
+    const fs_node *an = &fn->nodes[a];
+    /* the variables that carry the probe's answer: its buffer, and what is
+     * stored straight from the call or from a read of the buffer */
+    unsigned char *carries = fs_xcalloc((size_t)fn->nvars + 1, 1);
+    unsigned char *dep = fs_xcalloc((size_t)fn->nnodes + 1, 1);
+    if (an->buf_var >= 0)
+        carries[an->buf_var] = 1;
+    int t = fs401_straight_after(fn, a);
+    if (t >= 0 && fn->nodes[t].kind == FS_N_WRITE && fn->nodes[t].var >= 0)
+        carries[fn->nodes[t].var] = 1;
     for (int n = 0; n < fn->nnodes; n++) {
-        const fs_node *br = &fn->nodes[n];
-        if (br->kind != FS_N_BRANCH || br->test != a)
+        const fs_node *x = &fn->nodes[n];
+        if (x->kind != FS_N_READ || an->buf_var < 0 || x->var != an->buf_var)
             continue;
-        for (int e = 0; e < br->nsucc; e++) {
+        t = fs401_straight_after(fn, n);
+        if (t >= 0 && fn->nodes[t].kind == FS_N_WRITE && fn->nodes[t].var >= 0)
+            carries[fn->nodes[t].var] = 1;
+        else if (t >= 0 && fn->nodes[t].kind == FS_N_BRANCH)
+            dep[t] = 1;
+    }
+    int leaves = 0;
+    for (int n = 0; n < fn->nnodes && !leaves; n++) {
+        const fs_node *br = &fn->nodes[n];
+        if (br->kind != FS_N_BRANCH || br->loop < 0 || !fs_loop_within(fn, br->loop, l) ||
+            !(dep[n] || fs401_branch_on_probe(fn, n, a, carries)))
+            continue;
+        for (int e = 0; e < br->nsucc && !leaves; e++) {
             memset(w->mark, 0, (size_t)fn->nnodes);
             int sp = 0;
             w->stack[sp++] = br->succ[e].to;
             w->mark[br->succ[e].to] = 1;
-            while (sp > 0) {
+            while (sp > 0 && !leaves) {
                 int x = w->stack[--sp];
                 const fs_node *xn = &fn->nodes[x];
                 if (xn->kind == FS_N_RETURN || x == fn->exit)
                     continue;
-                if (xn->in_loop_cond && xn->loop == l)
+                if (xn->in_loop_cond && xn->loop == l && !br->in_loop_cond)
                     continue; /* on to the next iteration (a do-while's condition) */
-                if (xn->loop < 0 || !fs_loop_within(fn, xn->loop, l))
-                    return 1;
+                if (xn->loop < 0 || !fs_loop_within(fn, xn->loop, l)) {
+                    leaves = 1;
+                    break;
+                }
                 for (int i = 0; i < xn->nsucc; i++) {
                     if (xn->succ[i].back || w->mark[xn->succ[i].to])
                         continue;
@@ -69,7 +122,9 @@ static int fs401_leaves_loop(const fs_func *fn, int l, int a, fs_walk *w)
             }
         }
     }
-    return 0;
+    free(carries);
+    free(dep);
+    return leaves;
 }
 
 static int fs401_is_poll(const fs_func *fn, int l, int a, fs_walk *w)
