@@ -317,7 +317,10 @@ void fs_clean_args(char **args, int *nargs, const char *source_abs, const char *
 }
 
 /* Paths in include-style flags, made absolute against the command's folder
- * (libclang has no per-parse working folder that leaves the process's alone). */
+ * (libclang has no per-parse working folder that leaves the process's alone).
+ * A file of -include or -imacros is looked for there first, then along the
+ * `#include "..."` search path: one that is not in the folder stays as
+ * written, for the search path (made absolute itself) to find it. */
 static void fs_absolute_args(char **args, int nargs, const char *dir)
 {
     static const char *const opts[] = { "-I", "-isystem", "-iquote", "-idirafter", "-include", "-imacros",
@@ -328,18 +331,27 @@ static void fs_absolute_args(char **args, int nargs, const char *dir)
             if (strncmp(args[i], opts[k], n) != 0)
                 continue;
             const char *rest = args[i] + n;
+            int file_opt = strcmp(opts[k], "-include") == 0 || strcmp(opts[k], "-imacros") == 0;
             if (*rest == '\0' && i + 1 < nargs) {
                 /* -I DIR */
                 if (args[i + 1][0] != '/') {
                     char *abs = fs_path_absolute(args[i + 1], dir);
-                    free(args[i + 1]);
-                    args[i + 1] = abs;
+                    if (file_opt && access(abs, F_OK) != 0) {
+                        free(abs);
+                    } else {
+                        free(args[i + 1]);
+                        args[i + 1] = abs;
+                    }
                 }
                 i++;
             } else if (*rest && (rest[0] != '/' && !(rest[0] == '=' && rest[1] == '/'))) {
                 /* -IDIR, --sysroot=DIR */
                 int eq = rest[0] == '=';
                 char *abs = fs_path_absolute(rest + eq, dir);
+                if (file_opt && access(abs, F_OK) != 0) {
+                    free(abs);
+                    break;
+                }
                 char *na = fs_xasprintf("%.*s%s%s", (int)n, args[i], eq ? "=" : "", abs);
                 free(abs);
                 free(args[i]);
