@@ -29,6 +29,7 @@
  */
 #include "calls.h"
 #include "frontend.h"
+#include "ixscan.h"
 #include "util.h"
 
 #include <tree_sitter/api.h>
@@ -3252,89 +3253,6 @@ static TSPoint point_at(const char *text, uint32_t *at, uint32_t to, uint32_t *r
     return (TSPoint){ *row, *col };
 }
 
-/* An attribute or calling-convention macro between a pointer return type
- * and a function's name (`FILE* FAST_FUNC fopen_for_read(const char *p)`,
- * `char *EXPORT name(`): two names in a row after the `*` are no C, so the
- * first, written in capitals, is one the preprocessor takes away.  Adds its
- * bytes to *out (begin, end pairs) for tree-sitter not to see. */
-static void attr_macro_holes(const char *t, size_t len, long **out, int *n, int *cap)
-{
-    int depth = 0, bol = 1;
-    for (size_t i = 0; i < len;) {
-        char c = t[i];
-        if (c == '\n') {
-            bol = 1;
-            i++;
-            continue;
-        }
-        if (c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v') {
-            i++;
-            continue;
-        }
-        if (c == '#' && bol) { /* a directive, with its continued lines */
-            while (i < len && !(t[i] == '\n' && t[i - 1] != '\\'))
-                i++;
-            continue;
-        }
-        bol = 0;
-        if (c == '/' && i + 1 < len && t[i + 1] == '/') {
-            while (i < len && t[i] != '\n')
-                i++;
-            continue;
-        }
-        if (c == '/' && i + 1 < len && t[i + 1] == '*') {
-            const char *e = memmem(t + i + 2, len - i - 2, "*/", 2);
-            i = e ? (size_t)(e - t) + 2 : len;
-            continue;
-        }
-        if (c == '"' || c == '\'') {
-            for (i++; i < len && t[i] != c && t[i] != '\n'; i++)
-                if (t[i] == '\\')
-                    i++;
-            i++;
-            continue;
-        }
-        if (c == '{' || c == '}') {
-            depth += c == '{' ? 1 : -1;
-            if (depth < 0)
-                depth = 0;
-            i++;
-            continue;
-        }
-        if (c != '*' || depth != 0) {
-            i++;
-            continue;
-        }
-        /* `*` at the top level: then CAPS, then a name, then `(` */
-        size_t a = i + 1;
-        while (a < len && (t[a] == ' ' || t[a] == '\t'))
-            a++;
-        size_t ae = a;
-        int upper = 0, lower = 0;
-        while (ae < len && (isalnum((unsigned char)t[ae]) || t[ae] == '_')) {
-            upper |= isupper((unsigned char)t[ae]);
-            lower |= islower((unsigned char)t[ae]);
-            ae++;
-        }
-        size_t b = ae;
-        while (b < len && (t[b] == ' ' || t[b] == '\t' || t[b] == '\n' || t[b] == '\r'))
-            b++;
-        size_t be = b;
-        while (be < len && (isalnum((unsigned char)t[be]) || t[be] == '_'))
-            be++;
-        size_t p = be;
-        while (p < len && (t[p] == ' ' || t[p] == '\t' || t[p] == '\n' || t[p] == '\r'))
-            p++;
-        if (ae - a >= 2 && upper && !lower && !isdigit((unsigned char)t[a]) && b > ae && be > b &&
-            !isdigit((unsigned char)t[b]) && p < len && t[p] == '(') {
-            fs_grow(out, cap, *n + 2, sizeof **out);
-            (*out)[(*n)++] = (long)a;
-            (*out)[(*n)++] = (long)ae;
-        }
-        i++;
-    }
-}
-
 static int cmp_hole(const void *x, const void *y)
 {
     long a = *(const long *)x, b = *(const long *)y;
@@ -3349,7 +3267,7 @@ int fs_fe_ts_parse_around(const char *path, const char *text, size_t len, int fl
 {
     long *all = NULL;
     int n = 0, cap = 0;
-    attr_macro_holes(text, len, &all, &n, &cap);
+    fs_xs_attr_macro_holes(text, (long)len, &all, &n, &cap);
     if (!n)
         return parse_around(path, text, len, flags, only, nonly, holes, nholes, r);
     for (int h = 0; h < nholes; h++) {

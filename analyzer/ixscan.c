@@ -3,6 +3,7 @@
 #include "calls.h"
 #include "util.h"
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -223,6 +224,67 @@ long fs_xs_skip_lexical(const char *t, long len, long i)
         return i < len ? i + 1 : len;
     }
     return i;
+}
+
+void fs_xs_attr_macro_holes(const char *t, long len, long **holes, int *nholes, int *cap)
+{
+    int depth = 0, bol = 1;
+    for (long i = 0; i < len;) {
+        char c = t[i];
+        if (FS_XS_EOL(c) || c == ' ' || c == '\t' || c == '\f' || c == '\v') {
+            bol = FS_XS_EOL(c) || bol;
+            i++;
+            continue;
+        }
+        long s = fs_xs_skip_lexical(t, len, i);
+        if (s != i) {
+            i = s;
+            bol = 0;
+            continue;
+        }
+        if (c == '#' && bol) { /* a directive, with its continued lines */
+            while (i < len && !(FS_XS_EOL(t[i]) && t[i - 1] != '\\'))
+                i++;
+            continue;
+        }
+        bol = 0;
+        if (c == '{' || c == '}') {
+            depth = c == '{' ? depth + 1 : depth > 0 ? depth - 1 : 0;
+            i++;
+            continue;
+        }
+        if (c != '*' || depth != 0) {
+            i++;
+            continue;
+        }
+        /* `*` at the top level: then CAPS, then a name, then `(` */
+        long a = i + 1;
+        while (a < len && (t[a] == ' ' || t[a] == '\t'))
+            a++;
+        long ae = a;
+        int upper = 0, lower = 0;
+        while (ae < len && fs_xs_ident(t[ae])) {
+            upper |= isupper((unsigned char)t[ae]);
+            lower |= islower((unsigned char)t[ae]);
+            ae++;
+        }
+        long b = ae;
+        while (b < len && (t[b] == ' ' || t[b] == '\t' || FS_XS_EOL(t[b])))
+            b++;
+        long be = b;
+        while (be < len && fs_xs_ident(t[be]))
+            be++;
+        long p = be;
+        while (p < len && (t[p] == ' ' || t[p] == '\t' || FS_XS_EOL(t[p])))
+            p++;
+        if (ae - a >= 2 && upper && !lower && fs_xs_ident_start(t[a]) && b > ae && be > b &&
+            fs_xs_ident_start(t[b]) && p < len && t[p] == '(') {
+            fs_grow(holes, cap, *nholes + 2, sizeof **holes);
+            (*holes)[(*nholes)++] = a;
+            (*holes)[(*nholes)++] = ae;
+        }
+        i++;
+    }
 }
 
 void fs_xs_comment_lines(const char *t, long len, long **holes, int *nholes, int *cap)

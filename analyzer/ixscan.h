@@ -81,6 +81,12 @@ void fs_xs_order(const fs_xs *x, const fs_xs_file *files, int nfiles, int *order
  * (`a.x`, `p->x`; b: where the text began); whether the '=' at t[i] assigns
  * (not ==, !=, <=, >=). */
 long fs_xs_skip_lexical(const char *t, long len, long i);
+/* Adds to *holes (begin, end pairs) each attribute or calling-convention
+ * macro between a pointer return type and a function's name
+ * (`FILE* FAST_FUNC fopen_for_read(const char *p)`, `char *EXPORT name(`):
+ * two names in a row after a `*` at the top level are no C, so the first,
+ * written in capitals, is one the preprocessor takes away. */
+void fs_xs_attr_macro_holes(const char *t, long len, long **holes, int *nholes, int *cap);
 int fs_xs_ident_start(int c);
 int fs_xs_ident(int c);
 int fs_xs_is_member(const char *t, long b, long s0);
