@@ -52,6 +52,8 @@ Options:
   --levels LIST      fix levels to try, comma list of safe,unsafe (default: both)
   --no-netns         run the tests without a loopback-only network namespace
   --keep             keep the built trees (default: only logs, reports, diffs)
+  --isolate          when a fix level does not build, build and test each
+                     fixed file alone (with the fixes of the other files left out)
   -h, --help         this help
 
 Exit status: 0 ok; 1 a fix broke the build or a test; 2 bad usage, missing
@@ -71,6 +73,7 @@ JOBS=2
 LEVELS=safe,unsafe
 NETNS=1
 KEEP=0
+ISOLATE=0
 ARGS=()
 while [ $# -gt 0 ]; do
     case $1 in
@@ -86,6 +89,7 @@ while [ $# -gt 0 ]; do
     --levels=*) LEVELS=${1#*=}; shift ;;
     --no-netns) NETNS=0; shift ;;
     --keep) KEEP=1; shift ;;
+    --isolate) ISOLATE=1; shift ;;
     -h|--help) usage; exit 0 ;;
     --) shift; ARGS+=("$@"); break ;;
     -*) usage >&2; die "unknown option: $1" ;;
@@ -232,6 +236,38 @@ fix_counts() {
            | "\($s | length) \([$s[] | select(. == "safe")] | length) \([$s[] | select(. == "unsafe")] | length) \([$s[] | select(. == "none")] | length)"' "$1"
 }
 
+# isolate_files OUTDIR: TREE holds a level's fixes and did not build; build
+# and test each fixed file alone on a fresh copy of the built tree. One line
+# per file in OUTDIR/isolate.txt; each file's logs in OUTDIR/isolate/NAME/.
+isolate_files() {
+    local out=$1 f sub res
+    : >"$out/isolate.txt"
+    mkdir -p "$out/fixed-files"
+    sed -n 's/^+++ tree\/\([^	]*\).*/\1/p' "$out/applied.diff" >"$out/fixed-files.txt"
+    while IFS= read -r f; do
+        mkdir -p "$out/fixed-files/$(dirname "$f")"
+        cp -p "$TREE/$f" "$out/fixed-files/$f"
+    done <"$out/fixed-files.txt"
+    while IFS= read -r f; do
+        sub=$out/isolate/$(printf '%s' "$f" | tr '/' '_')
+        mkdir -p "$sub"
+        say "  alone: the fixes of $f"
+        copy_tree "$BUILT" "$TREE"
+        cp -p "$out/fixed-files/$f" "$TREE/$f"
+        touch "$TREE/$f"
+        if ! run_build "$sub"; then
+            res="build FAILED: $(grep -m 1 -E '(^|[^A-Za-z])error[: ]' "$sub/build.log" || echo "see $sub/build.log")"
+        else
+            run_tests "$sub"
+            names pass "$sub/tests.tsv" >"$sub/passed.txt"
+            LC_ALL=C comm -23 "$WORK/base/passed.txt" "$sub/passed.txt" >"$sub/broken.txt"
+            res="builds; tests $(counts "$sub/tests.tsv"); $(wc -l <"$sub/broken.txt") passed before and not now"
+            [ -s "$sub/broken.txt" ] && res="$res: $(head -n 10 "$sub/broken.txt" | paste -sd ';' -)"
+        fi
+        printf '%s: %s\n' "$f" "$res" >>"$out/isolate.txt"
+    done <"$out/fixed-files.txt"
+}
+
 # --- 1. the unmodified project -------------------------------------------------
 T0=$(date +%s)
 say "$PROJECT from $SRC in $WORK"
@@ -324,6 +360,7 @@ for level in safe unsafe; do
                 "$WORK/base/findings.json" >>"$out/suspects.txt"
         done < <(grep -oE '[^ :]+\.[ch]:[0-9]+' "$out/build.errors" | sed 's/:[0-9]*$//' | sort -u)
         sort -u -o "$out/suspects.txt" "$out/suspects.txt"
+        [ $ISOLATE = 1 ] && isolate_files "$out"
         continue
     fi
     L_BUILD[$level]=ok
@@ -386,6 +423,10 @@ done
             head -n 20 "$out/build.errors" | sed 's/^/   /'
             echo "-- $level: fixes in the files the errors name:"
             if [ -s "$out/suspects.txt" ]; then sed 's/^/   /' "$out/suspects.txt"; else echo "   (none found)"; fi
+            if [ -s "$out/isolate.txt" ]; then
+                echo "-- $level: each fixed file alone:"
+                sed 's/^/   /' "$out/isolate.txt"
+            fi
             continue
         fi
         if [ -s "$out/broken.txt" ]; then
