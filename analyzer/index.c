@@ -2553,6 +2553,36 @@ int fs_index_uses_setuid(const fs_index *ix)
     return ix->uses_setuid;
 }
 
+int fs_index_forced_may_match(const fs_index *ix, const char *abs_path)
+{
+    const fs_ix_file *f = fs_ix_find(ix, abs_path);
+    if (f && ix->may_probe)
+        return ix->may_probe[f - ix->files];
+    long len;
+    const char *why;
+    char *t = fs_read_file(abs_path, &len, &why);
+    if (!t)
+        return 1;
+    int hit = 0;
+    for (long i = 0; i < len && !hit;) {
+        long s = fs_xs_skip_lexical(t, len, i);
+        if (s != i) {
+            i = s;
+        } else if (fs_xs_ident_start((unsigned char)t[i]) && (i == 0 || !fs_xs_ident((unsigned char)t[i - 1]))) {
+            long b = i;
+            while (i < len && fs_xs_ident((unsigned char)t[i]))
+                i++;
+            char *name = fs_xstrndup(t + b, (size_t)(i - b));
+            hit = fs_strs_has(&ix->probes, name);
+            free(name);
+        } else {
+            i++;
+        }
+    }
+    free(t);
+    return hit;
+}
+
 int fs_index_may_match(const fs_index *ix, const char *abs_path)
 {
     const fs_ix_file *f = fs_ix_find(ix, abs_path);

@@ -68,6 +68,12 @@ int fs_index_uses_setuid(const fs_index *ix);
  * probing macro, or when the file is not in the index. */
 int fs_index_may_match(const fs_index *ix, const char *abs_path);
 
+/* Can a file that a unit's flags include (`-include FILE`, `-imacros FILE`)
+ * make it hold a finding?  Its index entry when the index has it, else
+ * whether its text names a probe, a probing wrapper or a probing macro
+ * (1 when it cannot be read). */
+int fs_index_forced_may_match(const fs_index *ix, const char *abs_path);
+
 /* The default cache file for a root: $FSCHECK_CACHE_DIR, $XDG_CACHE_HOME/fscheck
  * or ~/.cache/fscheck, one file per root.  Caller frees; NULL when none. */
 char *fs_index_default_cache(const char *root);

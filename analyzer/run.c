@@ -222,6 +222,66 @@ static void fs_rename(char **name, const char *dir, const fs_unit *u)
     *name = s;
 }
 
+/* The file a `-include`/`-imacros` flag names, as the compiler finds it:
+ * in the command's folder, then along the -I and -iquote folders; NULL
+ * when it is nowhere (caller frees). */
+static char *fs_forced_file(const char *name, const char *dir, const char *const *args, int nargs)
+{
+    char *abs = fs_path_absolute(name, dir);
+    if (access(abs, F_OK) == 0 || name[0] == '/')
+        return abs;
+    free(abs);
+    for (int i = 0; i < nargs; i++) {
+        const char *d = NULL;
+        if ((strcmp(args[i], "-I") == 0 || strcmp(args[i], "-iquote") == 0) && i + 1 < nargs)
+            d = args[++i];
+        else if (strncmp(args[i], "-I", 2) == 0)
+            d = args[i] + 2;
+        if (!d || !*d)
+            continue;
+        char *in = fs_path_absolute(d, dir);
+        char *f = fs_path_absolute(name, in);
+        free(in);
+        if (access(f, F_OK) == 0)
+            return f;
+        free(f);
+    }
+    return NULL;
+}
+
+/* Does a file the unit's flags include (`-include config.h`) name a probe?
+ * The prefilter sees a unit's `#include`s, not these. */
+static int fs_forced_may_match(const fs_index *ix, const char *dir, const char *const *args, int nargs)
+{
+    for (int i = 0; i < nargs; i++) {
+        const char *name = NULL;
+        if ((strcmp(args[i], "-include") == 0 || strcmp(args[i], "-imacros") == 0) && i + 1 < nargs)
+            name = args[++i];
+        else if (strncmp(args[i], "-include", 8) == 0 && args[i][8] && strncmp(args[i], "-include-", 9) != 0)
+            name = args[i] + 8;
+        else if (strncmp(args[i], "-imacros", 8) == 0 && args[i][8])
+            name = args[i] + 8;
+        if (!name)
+            continue;
+        char *f = fs_forced_file(name, dir, args, nargs);
+        int may = !f || fs_index_forced_may_match(ix, f);
+        free(f);
+        if (may)
+            return 1;
+    }
+    return 0;
+}
+
+/* Does the prefilter pass over unit u (it cannot hold a finding)? */
+static int fs_passed_over(const fs_run_opts *o, const fs_unit *u)
+{
+    if (!o->prefilter || !o->index || fs_index_may_match(o->index, u->file))
+        return 0;
+    if (u->from_db)
+        return !fs_forced_may_match(o->index, u->directory, (const char *const *)u->args, u->nargs);
+    return !fs_forced_may_match(o->index, NULL, o->drv.cflags, o->drv.ncflags);
+}
+
 static void *fs_worker(void *arg)
 {
     fs_pool *p = arg;
@@ -236,7 +296,7 @@ static void *fs_worker(void *arg)
         const fs_unit *u = &p->units->v[p->todo[slot]];
         fs_driver_opts d = p->opts->drv;
         fs_unit_result *r = &p->res[slot];
-        if (p->opts->prefilter && p->opts->index && !fs_index_may_match(p->opts->index, u->file)) {
+        if (fs_passed_over(p->opts, u)) {
             /* names no probe, wrapper or probing macro: nothing to check */
             r->stats.nothing_to_check++;
             pthread_mutex_lock(&p->lock);
@@ -396,7 +456,7 @@ void fs_run(const fs_units *units, const fs_run_opts *o, fs_findings *out, fs_st
             const fs_unit *u = &units->v[p.todo[i]];
             struct stat st;
             p.order[i] = i;
-            cost[i] = o->prefilter && o->index && !fs_index_may_match(o->index, u->file) ? -1
+            cost[i] = fs_passed_over(o, u) ? -1
                       : stat(u->file, &st) == 0                                         ? (long long)st.st_size
                                                                                         : 0;
         }

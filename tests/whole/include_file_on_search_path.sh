@@ -37,9 +37,19 @@ grep -q "src/t.c:3:10: warning: .*\[FS201\]" "$TMP/out" || { cat "$TMP/out" "$TM
 
 # a file that is in the command's folder is taken from there, as the compiler does
 cp "$P/build/generated/suite.h" "$P/build/suite.h"
+cp "$P/build/generated/suite.h" "$P/build/generated/suite.h.orig"
 echo '#error the folder of the command is searched first' >"$P/build/generated/suite.h"
 in_dir "$P" "$TMP/out2" --no-cache -p build --engine=clang
 expect_status 1 "$TMP/out2" "suite.h in the command's folder"
 grep -q "parse error" "$TMP/out2.err" && { cat "$TMP/out2.err"; fail "suite.h in the command's folder: a parse error"; }
+
+# without a project marker above build/ the index covers src/ alone: the
+# prefilter must still see that the unit's -include file names a probing
+# macro, and not pass the unit over
+rm "$P/.fscheck.yml" "$P/build/suite.h"
+cp "$P/build/generated/suite.h.orig" "$P/build/generated/suite.h"
+in_dir "$P" "$TMP/out3" --no-cache -p build --engine=clang
+expect_status 1 "$TMP/out3" "no marker: -include suite.h"
+grep -q "src/t.c:3:10: warning: .*\[FS201\]" "$TMP/out3" || { cat "$TMP/out3" "$TMP/out3.err"; fail "no marker: the prefilter passed the unit over"; }
 
 pass "-include FILE is looked for in the command's folder, then along the include path"
