@@ -40,6 +40,15 @@ static long fs102_back(const char *t, long p)
  * when the text is not that simple. */
 static long fs102_stmt_end(const char *t, long p, long end)
 {
+    /* a compound statement (if, for, while, do, switch) as the body: its
+     * end is more than its first `;`, so not simple */
+    static const char *const kw[] = { "if", "for", "while", "do", "switch", NULL };
+    for (int k = 0; kw[k]; k++) {
+        size_t n = strlen(kw[k]);
+        if (p + (long)n <= end && strncmp(t + p, kw[k], n) == 0 &&
+            (p + (long)n == end || !(isalnum((unsigned char)t[p + n]) || t[p + n] == '_')))
+            return -1;
+    }
     int depth = 0;
     for (long k = p; k < end; k++) {
         char c = t[k];
@@ -64,12 +73,6 @@ static long fs102_stmt_end(const char *t, long p, long end)
                 return -1;
         } else if (c == ';' && depth == 0 && t[p] != '{') {
             return k + 1;
-        } else if ((c == 'i' || c == 'e' || c == 'f' || c == 'w' || c == 'd' || c == 's') && depth == 0 && k == p) {
-            /* if, else, for, while, do, switch as the statement: not simple */
-            if (isalpha((unsigned char)t[k + 1]) && (strncmp(t + k, "if", 2) == 0 || strncmp(t + k, "for", 3) == 0 ||
-                                                      strncmp(t + k, "while", 5) == 0 || strncmp(t + k, "do", 2) == 0 ||
-                                                      strncmp(t + k, "switch", 6) == 0))
-                return -1;
         }
     }
     return -1;
