@@ -678,6 +678,12 @@ int fs_cli_main(int argc, char **argv)
     ro.prefilter = prefilter;
     fs_run(&units, &ro, &findings, &stats);
     fs_units_free(&units);
+    /* files that only partly parsed: one line for the run; with --quiet too
+     * when a fifth or more of the files are such */
+    char *partial = fs_stats_partial_summary(&stats);
+    if (partial && (!quiet || stats.npartial * 5 >= stats.files))
+        fprintf(stderr, "%s\n", partial);
+    free(partial);
     fs_index_free(ix);
     fs_findings_fingerprint(&findings);
 

@@ -37,10 +37,73 @@ void fs_stats_free(fs_stats *st)
         free(st->skipped[i].reason);
     }
     free(st->skipped);
+    for (int i = 0; i < st->npartial; i++) {
+        free(st->partial[i].file);
+        free(st->partial[i].reason);
+    }
+    free(st->partial);
     for (int i = 0; i < st->nshared; i++)
         free(st->shared[i]);
     free(st->shared);
     memset(st, 0, sizeof *st);
+}
+
+void fs_stats_partial(fs_stats *st, const char *file, const char *reason)
+{
+    fs_grow(&st->partial, &st->cappartial, st->npartial + 1, sizeof *st->partial);
+    st->partial[st->npartial].file = fs_xstrdup(file);
+    st->partial[st->npartial].reason = fs_xstrdup(reason);
+    st->npartial++;
+}
+
+/* "...; first: FILE:LINE:COL: error: MESSAGE" -> MESSAGE */
+static const char *fs_first_message(const char *reason)
+{
+    const char *m = strstr(reason, "error: ");
+    return m ? m + 7 : reason;
+}
+
+char *fs_stats_partial_summary(const fs_stats *st)
+{
+    if (st->npartial == 0)
+        return NULL;
+    if (st->npartial <= 3) { /* few: each on its line */
+        fs_buf b = { 0 };
+        for (int i = 0; i < st->npartial; i++)
+            fs_buf_printf(&b, "%sfscheck: %s: %s", i ? "\n" : "", st->partial[i].file, st->partial[i].reason);
+        return b.s;
+    }
+    /* the most common first error (quadratic in the distinct ones: few) */
+    const char *best = NULL;
+    int nbest = 0;
+    for (int i = 0; i < st->npartial; i++) {
+        const char *m = fs_first_message(st->partial[i].reason);
+        int n = 0, seen = 0;
+        for (int k = 0; k < st->npartial; k++) {
+            const char *o = fs_first_message(st->partial[k].reason);
+            if (strcmp(o, m) == 0) {
+                if (k < i) {
+                    seen = 1;
+                    break;
+                }
+                n++;
+            }
+        }
+        if (!seen && n > nbest) {
+            best = m;
+            nbest = n;
+        }
+    }
+    char *lost = st->functions_lost
+                     ? fs_xasprintf("; %d function%s could not be analysed at all", st->functions_lost,
+                                    st->functions_lost == 1 ? "" : "s")
+                     : fs_xstrdup("");
+    char *s = fs_xasprintf("fscheck: %d of %d file%s only partly parsed (%s%s: %d)%s; stats.partial of the JSON "
+                           "report lists them",
+                           st->npartial, st->files, st->files == 1 ? "" : "s", nbest == st->npartial ? "" : "most often ",
+                           best ? best : "?", nbest, lost);
+    free(lost);
+    return s;
 }
 
 static int fs_cmp_skipped(const void *a, const void *b)
@@ -59,6 +122,8 @@ void fs_stats_sort(fs_stats *st)
 {
     if (st->nskipped > 1)
         qsort(st->skipped, (size_t)st->nskipped, sizeof *st->skipped, fs_cmp_skipped);
+    if (st->npartial > 1)
+        qsort(st->partial, (size_t)st->npartial, sizeof *st->partial, fs_cmp_skipped);
     if (st->nshared > 1)
         qsort(st->shared, (size_t)st->nshared, sizeof *st->shared, fs_cmp_strp);
     int w = 0;
@@ -237,12 +302,15 @@ static void fs_apply_suppressions(fs_findings *out, int first, fs_src_set *src, 
  * main file (unknown types from missing headers, say), or could not make a
  * function of it at all, take tree-sitter's function instead.  ts keeps the
  * trees the moved functions point into; returns 1 when it was parsed. */
-static int fs_fallback_to_ts(fs_fe_result *r, fs_fe_result *ts, const char *path, const char *text, long len)
+static int fs_fallback_to_ts(fs_fe_result *r, fs_fe_result *ts, const char *path, const char *text, long len,
+                             int *lost)
 {
     if (fs_fe_ts_parse(path, text, (size_t)len, ts) != 0) {
         fs_fe_result_free(ts);
         return 0;
     }
+    char **dropped = NULL;
+    int ndropped = 0, capdropped = 0;
     /* drop libclang's broken functions */
     int w = 0;
     for (int i = 0; i < r->nfuncs; i++) {
@@ -252,6 +320,7 @@ static int fs_fallback_to_ts(fs_fe_result *r, fs_fe_result *ts, const char *path
             for (int k = 0; k < r->nerror_lines && !broken; k++)
                 broken = r->error_lines[k] >= ff->fn->range.begin.line && r->error_lines[k] <= ff->fn->range.end.line;
         if (broken || (ff->in_main_file && !ff->body && !ff->trivial)) {
+            FS_PUSH(dropped, ndropped, capdropped, fs_xstrdup(ff->fn->name));
             fs_func_delete(ff->fn);
             continue;
         }
@@ -273,6 +342,15 @@ static int fs_fallback_to_ts(fs_fe_result *r, fs_fe_result *ts, const char *path
         tf->fn = NULL; /* now r's */
         tf->body = NULL;
     }
+    /* a dropped function tree-sitter has no body of either is lost */
+    for (int i = 0; i < ndropped; i++) {
+        int have = 0;
+        for (int k = 0; k < r->nfuncs && !have; k++)
+            have = r->funcs[k].in_main_file && strcmp(r->funcs[k].fn->name, dropped[i]) == 0;
+        *lost += !have;
+        free(dropped[i]);
+    }
+    free(dropped);
     r->uses_setuid |= ts->uses_setuid;
     return 1;
 }
@@ -426,15 +504,17 @@ int fs_analyze_file(const char *path, const fs_driver_opts *o, fs_findings *out,
     else
         st->engine_clang++;
     if (r.nerrors) {
+        /* said once per run (fs_stats_partial_summary), listed in the reports */
         st->parse_errors++;
-        if (!o->quiet)
-            fprintf(stderr, "fscheck: %s: %d parse error%s, analysed as far as it parses; first: %s\n", path,
-                    r.nerrors, r.nerrors == 1 ? "" : "s", r.first_error ? r.first_error : "?");
+        char *why = fs_xasprintf("%d parse error%s, analysed as far as it parses; first: %s", r.nerrors,
+                                 r.nerrors == 1 ? "" : "s", r.first_error ? r.first_error : "?");
+        fs_stats_partial(st, path, why);
+        free(why);
     }
     fs_fe_result ts;
     int have_ts = 0;
     if (o->engine == FS_ENGINE_AUTO && r.nerrors > 0)
-        have_ts = fs_fallback_to_ts(&r, &ts, path, text, len);
+        have_ts = fs_fallback_to_ts(&r, &ts, path, text, len, &st->functions_lost);
     fs_summaries *settled = fs_lower_all(&r, o->project);
     fs_src_set src = { 0 };
     src.directory = o->directory;
@@ -460,6 +540,7 @@ int fs_analyze_file(const char *path, const fs_driver_opts *o, fs_findings *out,
         else
             st->functions_clang++;
         if (ff->fn->incomplete) {
+            st->functions_lost++;
             if (!o->quiet)
                 fprintf(stderr, "fscheck: %s:%d: function '%s' %s\n", ff->fn->file, ff->fn->range.begin.line,
                         ff->fn->name,

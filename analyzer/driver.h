@@ -22,8 +22,12 @@ typedef struct fs_stats {
     int engine_clang, engine_ts;       /* files, by the engine that parsed them */
     int functions_clang, functions_ts; /* functions checked, by engine (auto: fallbacks are tree-sitter's) */
     int nothing_to_check; /* files the prefilter passed over */
+    int functions_lost;   /* functions that could not be analysed at all (damaged, too deep) */
     fs_skipped *skipped;
     int nskipped, capskipped;
+    /* files analysed only as far as they parse: reason "N parse errors; first: ..." */
+    fs_skipped *partial;
+    int npartial, cappartial;
     /* --shard: the header functions ("file:line") the shard checked, left out
      * of functions and functions_clang so that `fscheck merge` counts each
      * once however many shards checked it */
@@ -54,6 +58,12 @@ typedef struct fs_driver_opts {
 int fs_analyze_file(const char *path, const fs_driver_opts *opts, fs_findings *out, fs_stats *stats);
 
 void fs_stats_skip(fs_stats *st, const char *file, const char *reason);
+/* A file that only partly parsed (its reason kept as given). */
+void fs_stats_partial(fs_stats *st, const char *file, const char *reason);
+/* What the run says of files that only partly parsed, or NULL when none
+ * did (to free): a line for each of up to three, else one line that names
+ * the most common first error. */
+char *fs_stats_partial_summary(const fs_stats *st);
 void fs_stats_free(fs_stats *st);
 /* Skipped files sorted by name, shared functions sorted and unique: the
  * same stats whatever order the units were analysed in. */

@@ -1591,7 +1591,7 @@ int fs_fe_clang_parse(const char *path, const fs_clang_opts *o, fs_fe_result *r)
     for (int i = 0; i < o->nargs; i++)
         if (strcmp(o->args[i], "-resource-dir") == 0 || strncmp(o->args[i], "-resource-dir=", 14) == 0)
             has_res = 1;
-    const char **args = fs_xmalloc(sizeof(char *) * (size_t)(o->nargs + 7));
+    const char **args = fs_xmalloc(sizeof(char *) * (size_t)(o->nargs + 8));
     int n = 0;
     for (int i = 0; i < o->nargs; i++) {
         /* warnings change no syntax tree: their options are left out (an
@@ -1607,6 +1607,9 @@ int fs_fe_clang_parse(const char *path, const fs_clang_opts *o, fs_fe_result *r)
         args[n++] = a;
     }
     args[n++] = "-w";
+    /* every error, not the first 20: each marks a function whose body
+     * libclang damaged, for tree-sitter to take (driver.c) */
+    args[n++] = "-ferror-limit=0";
     if (!has_res && o->resource_dir && *o->resource_dir) {
         args[n++] = "-resource-dir";
         args[n++] = o->resource_dir;

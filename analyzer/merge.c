@@ -106,6 +106,11 @@ static int fs_merge_one(const char *path, fs_findings *out, fs_stats *st)
         st->functions_ts += fs_jint(efn, "tree-sitter");
         size_t k;
         json_t *sk;
+        st->functions_lost += fs_jint(s, "functions_not_analysed");
+        json_array_foreach(json_object_get(s, "partial"), k, sk) {
+            fs_stats_partial(st, fs_jstr(sk, "file") ? fs_jstr(sk, "file") : "",
+                             fs_jstr(sk, "reason") ? fs_jstr(sk, "reason") : "");
+        }
         json_array_foreach(json_object_get(s, "skipped"), k, sk) {
             fs_grow(&st->skipped, &st->capskipped, st->nskipped + 1, sizeof *st->skipped);
             st->skipped[st->nskipped].file = fs_xstrdup(fs_jstr(sk, "file") ? fs_jstr(sk, "file") : "");

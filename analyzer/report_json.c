@@ -89,6 +89,14 @@ static int fs_json_write(const fs_report_ctx *c)
         json_array_append_new(sk, s);
     }
     json_object_set_new(st, "skipped", sk);
+    json_t *pa = json_array();
+    for (int i = 0; i < c->stats->npartial; i++) {
+        json_t *s = json_object();
+        json_object_set_new(s, "file", fs_json_str(c->stats->partial[i].file));
+        json_object_set_new(s, "reason", fs_json_str(c->stats->partial[i].reason));
+        json_array_append_new(pa, s);
+    }
+    json_object_set_new(st, "partial", pa);
     json_t *eng = json_object();
     json_object_set_new(eng, "clang", json_integer(c->stats->engine_clang));
     json_object_set_new(eng, "tree-sitter", json_integer(c->stats->engine_ts));
@@ -98,6 +106,7 @@ static int fs_json_write(const fs_report_ctx *c)
     json_object_set_new(efn, "tree-sitter", json_integer(c->stats->functions_ts));
     json_object_set_new(st, "engine_functions", efn);
     json_object_set_new(st, "parse_errors", json_integer(c->stats->parse_errors));
+    json_object_set_new(st, "functions_not_analysed", json_integer(c->stats->functions_lost));
     json_object_set_new(st, "nothing_to_check", json_integer(c->stats->nothing_to_check));
     if (c->stats->nshared) {
         json_t *sh = json_array();

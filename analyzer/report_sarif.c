@@ -478,6 +478,28 @@ static json_t *fs_result(fs_sarif *s, const fs_finding *f, int rule_index)
     return res;
 }
 
+/* One warning-level notification per file of list (what a file lost:
+ * "skipped: why", "only partly parsed: why"). */
+static void fs_notifications(json_t *notes, const fs_sarif *s, const char *what, const fs_skipped *list, int n)
+{
+    for (int i = 0; i < n; i++) {
+        const fs_skipped *k = &list[i];
+        json_t *note = json_object();
+        json_object_set_new(note, "level", json_string("warning"));
+        char *m = fs_xasprintf("%s: %s", what, k->reason ? k->reason : "");
+        json_object_set_new(note, "message", fs_jsentence(m));
+        free(m);
+        json_t *pl = json_object();
+        json_object_set_new(pl, "artifactLocation", fs_artifact_location(s, k->file));
+        json_t *l = json_object();
+        json_object_set_new(l, "physicalLocation", pl);
+        json_t *ls = json_array();
+        json_array_append_new(ls, l);
+        json_object_set_new(note, "locations", ls);
+        json_array_append_new(notes, note);
+    }
+}
+
 static int fs_sarif_write(const fs_report_ctx *c)
 {
     fs_sarif s = { 0 };
@@ -514,26 +536,15 @@ static int fs_sarif_write(const fs_report_ctx *c)
 
     json_t *inv = json_object();
     json_object_set_new(inv, "executionSuccessful", json_true());
-    if (c->stats && c->stats->nskipped) {
-        json_t *notes = json_array();
-        for (int i = 0; i < c->stats->nskipped; i++) {
-            const fs_skipped *k = &c->stats->skipped[i];
-            json_t *n = json_object();
-            json_object_set_new(n, "level", json_string("warning"));
-            char *m = fs_xasprintf("skipped: %s", k->reason ? k->reason : "");
-            json_object_set_new(n, "message", fs_jsentence(m));
-            free(m);
-            json_t *pl = json_object();
-            json_object_set_new(pl, "artifactLocation", fs_artifact_location(&s, k->file));
-            json_t *l = json_object();
-            json_object_set_new(l, "physicalLocation", pl);
-            json_t *ls = json_array();
-            json_array_append_new(ls, l);
-            json_object_set_new(n, "locations", ls);
-            json_array_append_new(notes, n);
-        }
-        json_object_set_new(inv, "toolExecutionNotifications", notes);
+    json_t *notes = json_array();
+    if (c->stats) {
+        fs_notifications(notes, &s, "skipped", c->stats->skipped, c->stats->nskipped);
+        fs_notifications(notes, &s, "only partly parsed", c->stats->partial, c->stats->npartial);
     }
+    if (json_array_size(notes))
+        json_object_set_new(inv, "toolExecutionNotifications", notes);
+    else
+        json_decref(notes);
     json_t *invs = json_array();
     json_array_append_new(invs, inv);
     json_object_set_new(run, "invocations", invs);

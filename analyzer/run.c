@@ -346,6 +346,8 @@ static void *fs_worker(void *arg)
             }
             for (int i = 0; i < r->stats.nskipped; i++)
                 fs_rename(&r->stats.skipped[i].file, u->directory, u);
+            for (int i = 0; i < r->stats.npartial; i++)
+                fs_rename(&r->stats.partial[i].file, u->directory, u);
         } else {
             /* the file keeps its name as given; a header reached through
              * "../" gets the name every unit gives it, whichever unit
@@ -386,11 +388,17 @@ static void fs_stats_add(fs_stats *dst, fs_stats *src)
     dst->functions_clang += src->functions_clang;
     dst->functions_ts += src->functions_ts;
     dst->nothing_to_check += src->nothing_to_check;
+    dst->functions_lost += src->functions_lost;
     for (int i = 0; i < src->nskipped; i++) {
         fs_grow(&dst->skipped, &dst->capskipped, dst->nskipped + 1, sizeof *dst->skipped);
         dst->skipped[dst->nskipped++] = src->skipped[i];
     }
     free(src->skipped);
+    for (int i = 0; i < src->npartial; i++) {
+        fs_grow(&dst->partial, &dst->cappartial, dst->npartial + 1, sizeof *dst->partial);
+        dst->partial[dst->npartial++] = src->partial[i];
+    }
+    free(src->partial);
     memset(src, 0, sizeof *src);
 }
 

@@ -1,8 +1,10 @@
 #!/bin/sh
 # Files that end inside a comment, a string, a character constant, a
 # macro definition continued by a backslash, and an open #if: the finding
-# before the cut is reported with every engine, the parse error is named
-# on stderr where there is one, and nothing crashes.  No file changes.
+# before the cut is reported with every engine, the files that only partly
+# parsed are said once on stderr (one line for the run, as there are more
+# than three) and named in the JSON report's stats.partial with their first
+# error, and nothing crashes.  No file changes.
 #
 #   unterminated.sh FSCHECK TESTS_HOSTILE_DIR
 . "$2/lib.sh"
@@ -26,8 +28,12 @@ for engine in auto clang tree-sitter; do
     for f in $cuts; do
         expect_out "$engine" "^$f\.c:9:9: warning: .*\[FS101\]"
     done
-    expect_err "$engine" "^fscheck: comment\.c: 1 parse error, analysed as far as it parses; first: comment\.c:15:1: "
-    expect_err "$engine" "^fscheck: open_function\.c: [0-9]+ parse errors?, analysed as far as it parses"
+    expect_err "$engine" "^fscheck: [4-7] of 7 files only partly parsed \(.*\)(; [0-9]+ functions? could not be analysed at all)?; stats\.partial of the JSON report lists them$"
+    [ "$(grep -Ec '^fscheck: [^ ]+: [0-9]+ parse error' "$TMP/$engine.err")" = 0 ] || { show "$TMP/$engine.err"; fail "$engine: a line for each file"; }
+    run "$engine-json" --engine=$engine -j2 --format=json . -- $CFLAGS
+    expect_out "$engine-json" '"file": "(\./)?comment\.c",$'
+    expect_out "$engine-json" '"reason": "1 parse error, analysed as far as it parses; first: (\./)?comment\.c:15:1: '
+    expect_out "$engine-json" '"reason": "[0-9]+ parse errors?, analysed as far as it parses; first: (\./)?open_function\.c:'
     unchanged "$src" "$TMP/before"
 done
 pass "files cut short are analysed as far as they parse"

@@ -32,7 +32,7 @@ cat >"$P/build/compile_commands.json" <<EOF2
 EOF2
 in_dir "$P" "$TMP/out" --no-cache -p build --engine=clang
 expect_status 1 "$TMP/out" "-include suite.h"
-grep -q "parse error" "$TMP/out.err" && { cat "$TMP/out.err"; fail "-include suite.h: a parse error"; }
+grep -q "parse error\|partly parsed" "$TMP/out.err" && { cat "$TMP/out.err"; fail "-include suite.h: a parse error"; }
 grep -q "src/t.c:3:10: warning: .*\[FS201\]" "$TMP/out" || { cat "$TMP/out" "$TMP/out.err"; fail "-include suite.h: no FS201"; }
 
 # a file that is in the command's folder is taken from there, as the compiler does
@@ -41,7 +41,7 @@ cp "$P/build/generated/suite.h" "$P/build/generated/suite.h.orig"
 echo '#error the folder of the command is searched first' >"$P/build/generated/suite.h"
 in_dir "$P" "$TMP/out2" --no-cache -p build --engine=clang
 expect_status 1 "$TMP/out2" "suite.h in the command's folder"
-grep -q "parse error" "$TMP/out2.err" && { cat "$TMP/out2.err"; fail "suite.h in the command's folder: a parse error"; }
+grep -q "parse error\|partly parsed" "$TMP/out2.err" && { cat "$TMP/out2.err"; fail "suite.h in the command's folder: a parse error"; }
 
 # without a project marker above build/ the index covers src/ alone: the
 # prefilter must still see that the unit's -include file names a probing
