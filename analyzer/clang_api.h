@@ -46,6 +46,7 @@
     X(clang_createIndex) \
     X(clang_disposeDiagnostic) \
     X(clang_disposeIndex) \
+    X(clang_disposeSourceRangeList) \
     X(clang_disposeString) \
     X(clang_disposeTokens) \
     X(clang_disposeTranslationUnit) \
@@ -78,6 +79,7 @@
     X(clang_getRange) \
     X(clang_getRangeEnd) \
     X(clang_getRangeStart) \
+    X(clang_getSkippedRanges) \
     X(clang_getToken) \
     X(clang_getTokenExtent) \
     X(clang_getTokenKind) \
@@ -133,6 +135,7 @@ void fs_clang_preload(void);
 #define clang_createIndex (fs_clang.clang_createIndex)
 #define clang_disposeDiagnostic (fs_clang.clang_disposeDiagnostic)
 #define clang_disposeIndex (fs_clang.clang_disposeIndex)
+#define clang_disposeSourceRangeList (fs_clang.clang_disposeSourceRangeList)
 #define clang_disposeString (fs_clang.clang_disposeString)
 #define clang_disposeTokens (fs_clang.clang_disposeTokens)
 #define clang_disposeTranslationUnit (fs_clang.clang_disposeTranslationUnit)
@@ -165,6 +168,7 @@ void fs_clang_preload(void);
 #define clang_getRange (fs_clang.clang_getRange)
 #define clang_getRangeEnd (fs_clang.clang_getRangeEnd)
 #define clang_getRangeStart (fs_clang.clang_getRangeStart)
+#define clang_getSkippedRanges (fs_clang.clang_getSkippedRanges)
 #define clang_getToken (fs_clang.clang_getToken)
 #define clang_getTokenExtent (fs_clang.clang_getTokenExtent)
 #define clang_getTokenKind (fs_clang.clang_getTokenKind)

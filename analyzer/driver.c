@@ -1,5 +1,6 @@
 /* driver.c - one file from bytes to findings. */
 #include "driver.h"
+#include "pp.h"
 #include "engine.h"
 #include "compdb.h"
 #include "fixer.h"
@@ -302,10 +303,77 @@ static void fs_apply_suppressions(fs_findings *out, int first, fs_src_set *src, 
  * main file (unknown types from missing headers, say), or could not make a
  * function of it at all, take tree-sitter's function instead.  ts keeps the
  * trees the moved functions point into; returns 1 when it was parsed. */
-static int fs_fallback_to_ts(fs_fe_result *r, fs_fe_result *ts, const char *path, const char *text, long len,
-                             int *lost)
+static int fs_hole_cmp(const void *a, const void *b)
 {
-    if (fs_fe_ts_parse(path, text, (size_t)len, ts) != 0) {
+    long x = *(const long *)a, y = *(const long *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* Tree-sitter's parse of the main file: what its build does not compile
+ * left out (the preprocessing layer's decision, with the unit's flags, the
+ * headers they find and the project's platform macros; and where libclang
+ * parsed the file, the lines inside its skipped ranges, their directive
+ * lines kept so that the arms stay exclusive), and headers looked for
+ * along the unit's include folders. */
+static int fs_ts_parse_unit(const fs_driver_opts *o, const char *path, const char *text, long len,
+                            const fs_fe_result *cl, fs_fe_result *out)
+{
+    fs_pp *p = fs_pp_new();
+    for (int i = 0; i < o->nplatform_names; i++)
+        fs_pp_undef(p, o->platform_names[i]);
+    fs_pp_args(p, o->cflags, o->ncflags, o->directory);
+    fs_pp_follow(p, 1);
+    long *holes = NULL;
+    int n = 0, cap = 0;
+    fs_pp_scan(p, path, text, len, &holes, &n, &cap);
+    for (int i = 0; cl && i < cl->nskipped; i++) {
+        long b = cl->skipped[2 * i], e = cl->skipped[2 * i + 1];
+        if (b < 0 || e > len || e <= b)
+            continue;
+        while (b < e && text[b] != '\n') /* past the directive's line */
+            b++;
+        b = b < e ? b + 1 : e;
+        while (e > b && text[e - 1] != '\n') /* to the closing directive's line */
+            e--;
+        if (e > b) {
+            fs_grow(&holes, &cap, 2 * n + 2, sizeof *holes);
+            holes[2 * n] = b;
+            holes[2 * n + 1] = e;
+            n++;
+        }
+    }
+    /* sorted, merged */
+    if (n > 1)
+        qsort(holes, (size_t)n, 2 * sizeof *holes, fs_hole_cmp);
+    int w = 0;
+    for (int i = 0; i < n; i++) {
+        if (w > 0 && holes[2 * i] <= holes[2 * w - 1]) {
+            if (holes[2 * i + 1] > holes[2 * w - 1])
+                holes[2 * w - 1] = holes[2 * i + 1];
+            continue;
+        }
+        holes[2 * w] = holes[2 * i];
+        holes[2 * w + 1] = holes[2 * i + 1];
+        w++;
+    }
+    const char *const *quote, *const *angle;
+    int nangle, nquote = fs_pp_include_dirs(p, &quote, &angle, &nangle);
+    const char **dirs = fs_xcalloc((size_t)(nquote + nangle) + 1, sizeof *dirs);
+    for (int i = 0; i < nquote; i++)
+        dirs[i] = quote[i];
+    for (int i = 0; i < nangle; i++)
+        dirs[nquote + i] = angle[i];
+    int rc = fs_fe_ts_parse_unit(path, text, (size_t)len, holes, w, dirs, nquote + nangle, out);
+    free(dirs);
+    free(holes);
+    fs_pp_free(p);
+    return rc;
+}
+
+static int fs_fallback_to_ts(const fs_driver_opts *o, fs_fe_result *r, fs_fe_result *ts, const char *path,
+                             const char *text, long len, int *lost)
+{
+    if (fs_ts_parse_unit(o, path, text, len, r, ts) != 0) {
         fs_fe_result_free(ts);
         return 0;
     }
@@ -461,6 +529,54 @@ static fs_summaries *fs_lower_all(fs_fe_result *r, const fs_summaries *project)
     return cur;
 }
 
+/* Whether a line of text in [from, to] (1-based) is a conditional
+ * directive (#if, #ifdef, #ifndef, #elif..., #else, #endif). */
+static int fs_conditional_between(const char *text, long len, int from, int to)
+{
+    int line = 1;
+    for (long i = 0; i < len && line <= to; i++) {
+        if (line >= from) {
+            long k = i;
+            while (k < len && (text[k] == ' ' || text[k] == '\t'))
+                k++;
+            if (k < len && text[k] == '#') {
+                k++;
+                while (k < len && (text[k] == ' ' || text[k] == '\t'))
+                    k++;
+                if (len - k >= 2 && (strncmp(text + k, "if", 2) == 0 || strncmp(text + k, "el", 2) == 0 ||
+                                     (len - k >= 5 && strncmp(text + k, "endif", 5) == 0)))
+                    return 1;
+            }
+        }
+        while (i < len && text[i] != '\n')
+            i++;
+        line++;
+    }
+    return 0;
+}
+
+/* A fix whose calls lie on both sides of a conditional directive is not
+ * offered: a build for another platform or configuration may compile one
+ * call without the other (dropping the second stat() after a first one
+ * that only `#ifndef _WIN32` compiles breaks the Windows build). */
+static void fs_no_fix_across_arms(fs_findings *out, int first, const char *path, const char *text, long len)
+{
+    for (int i = first; i < out->n; i++) {
+        fs_finding *f = &out->v[i];
+        if (!f->fix || strcmp(f->file, path) != 0)
+            continue;
+        int lo = f->range.begin.line, hi = f->range.end.line;
+        for (int k = 0; k < f->nrelated; k++)
+            if (strcmp(f->related[k].file, path) == 0) {
+                lo = f->related[k].line < lo ? f->related[k].line : lo;
+                hi = f->related[k].line > hi ? f->related[k].line : hi;
+            }
+        if (fs_conditional_between(text, len, lo, hi))
+            fs_finding_drop_fix(f, "a preprocessor conditional lies between the calls, and a build for another "
+                                   "platform or configuration may compile only one of them; rewrite by hand");
+    }
+}
+
 int fs_analyze_file(const char *path, const fs_driver_opts *o, fs_findings *out, fs_stats *st)
 {
     const char *why = NULL;
@@ -479,7 +595,7 @@ int fs_analyze_file(const char *path, const fs_driver_opts *o, fs_findings *out,
     fs_fe_result r;
     int rc, by_ts = o->engine == FS_ENGINE_TS;
     if (by_ts) {
-        rc = fs_fe_ts_parse(path, text, (size_t)len, &r);
+        rc = fs_ts_parse_unit(o, path, text, len, NULL, &r);
     } else {
         fs_clang_opts co = { o->cflags, o->ncflags, o->resource_dir, o->directory, NULL, 0, o->project };
         rc = fs_fe_clang_parse(path, &co, &r);
@@ -488,7 +604,7 @@ int fs_analyze_file(const char *path, const fs_driver_opts *o, fs_findings *out,
             fprintf(stderr, "fscheck: %s: %s; analysed with tree-sitter\n", path,
                     r.fatal ? r.fatal : "libclang could not parse it");
             fs_fe_result_free(&r);
-            rc = fs_fe_ts_parse(path, text, (size_t)len, &r);
+            rc = fs_ts_parse_unit(o, path, text, len, NULL, &r);
             by_ts = 1;
         }
     }
@@ -514,7 +630,7 @@ int fs_analyze_file(const char *path, const fs_driver_opts *o, fs_findings *out,
     fs_fe_result ts;
     int have_ts = 0;
     if (o->engine == FS_ENGINE_AUTO && r.nerrors > 0)
-        have_ts = fs_fallback_to_ts(&r, &ts, path, text, len, &st->functions_lost);
+        have_ts = fs_fallback_to_ts(o, &r, &ts, path, text, len, &st->functions_lost);
     fs_summaries *settled = fs_lower_all(&r, o->project);
     fs_src_set src = { 0 };
     src.directory = o->directory;
@@ -572,6 +688,7 @@ int fs_analyze_file(const char *path, const fs_driver_opts *o, fs_findings *out,
         fs_func_drop_nodes(ff->fn);
     }
     fs_summaries_delete(settled);
+    fs_no_fix_across_arms(out, first_new, path, text, len);
     fs_apply_suppressions(out, first_new, &src, path, o);
     fs_src_free(&src);
     fs_fe_result_free(&r);

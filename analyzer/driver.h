@@ -45,6 +45,8 @@ typedef struct fs_driver_opts {
     int quiet;
     const fs_summaries *project; /* project-wide wrapper summaries, or NULL */
     int project_setuid;          /* a file of the project changes user ids (the index says) */
+    const char *const *platform_names; /* the project's platform macros (pp.h), known undefined */
+    int nplatform_names;
     int report_unused_suppressions; /* NOLINT comments that silence nothing are findings (FS000) */
     const char *directory;     /* working folder of the compile command, or NULL */
     /* Called before a function defined outside the main file (a header's) is

@@ -1658,6 +1658,22 @@ int fs_fe_clang_parse(const char *path, const fs_clang_opts *o, fs_fe_result *r)
         }
         clang_disposeDiagnostic(d);
     }
+    /* the main file's arms the build does not compile: tree-sitter never
+     * analyses them (driver.c) */
+    CXFile mainf = clang_getFile(cp->tu, path);
+    CXSourceRangeList *sk = mainf ? clang_getSkippedRanges(cp->tu, mainf) : NULL;
+    for (unsigned i = 0; sk && i < sk->count; i++) {
+        unsigned b, e;
+        clang_getFileLocation(clang_getRangeStart(sk->ranges[i]), NULL, NULL, NULL, &b);
+        clang_getFileLocation(clang_getRangeEnd(sk->ranges[i]), NULL, NULL, NULL, &e);
+        if (e > b) {
+            FS_PUSH(r->skipped, r->nskipped, r->capskipped, (long)b);
+            FS_PUSH(r->skipped, r->nskipped, r->capskipped, (long)e);
+        }
+    }
+    if (sk)
+        clang_disposeSourceRangeList(sk);
+    r->nskipped /= 2;
     fs_cl cl;
     memset(&cl, 0, sizeof cl);
     cl.tu = cp->tu;
@@ -1730,6 +1746,7 @@ void fs_fe_result_free(fs_fe_result *r)
     fs_ast_arena_delete(r->arena);
     free(r->first_error);
     free(r->error_lines);
+    free(r->skipped);
     free(r->fatal);
     if (r->priv && r->priv_free)
         r->priv_free(r->priv);

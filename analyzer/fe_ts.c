@@ -255,6 +255,8 @@ typedef struct fs_ts {
     int nfiles, capfiles;
     int fi;                /* the file ranges are computed in */
     int hdr_depth;         /* headers being read (nesting) */
+    const char *const *incdirs; /* the unit's include folders (-iquote, then -I), for headers not beside their includer */
+    int nincdirs;
     uint32_t hdr_at;       /* while reading one: where its symbols take effect */
     fs_ts_sym *syms;
     int nsyms, capsyms;
@@ -2959,6 +2961,12 @@ static void read_header(fs_ts *t, TSNode inc)
     }
     fs_buf_add(&path, p + 1, len - 2);
     char *real = realpath(path.s, NULL);
+    /* not beside the includer: along the unit's include folders */
+    for (int k = 0; !real && p[1] != '/' && k < t->nincdirs; k++) {
+        path.len = 0;
+        fs_buf_printf(&path, "%s/%.*s", t->incdirs[k], (int)(len - 2), p + 1);
+        real = realpath(path.s, NULL);
+    }
     int seen = !real;
     for (int i = 0; i < t->nfiles && !seen; i++)
         seen = t->files[i].real && strcmp(t->files[i].real, real) == 0;
@@ -3262,6 +3270,21 @@ static int cmp_hole(const void *x, const void *y)
 static int parse_around(const char *path, const char *text, size_t len, int flags, const char *const *only, int nonly,
                         const long *holes, int nholes, fs_fe_result *r);
 
+/* fs_fe_ts_parse_unit's include folders, for the parse it makes on this thread */
+static __thread const char *const *fs_ts_unit_incdirs;
+static __thread int fs_ts_unit_nincdirs;
+
+int fs_fe_ts_parse_unit(const char *path, const char *text, size_t len, const long *holes, int nholes,
+                        const char *const *incdirs, int nincdirs, fs_fe_result *r)
+{
+    fs_ts_unit_incdirs = incdirs;
+    fs_ts_unit_nincdirs = nincdirs;
+    int rc = fs_fe_ts_parse_around(path, text, len, 0, NULL, 0, holes, nholes, r);
+    fs_ts_unit_incdirs = NULL;
+    fs_ts_unit_nincdirs = 0;
+    return rc;
+}
+
 int fs_fe_ts_parse_around(const char *path, const char *text, size_t len, int flags, const char *const *only,
                           int nonly, const long *holes, int nholes, fs_fe_result *r)
 {
@@ -3347,6 +3370,8 @@ static int parse_around(const char *path, const char *text, size_t len, int flag
     fs_ts t;
     memset(&t, 0, sizeof t);
     t.flags = flags;
+    t.incdirs = fs_ts_unit_incdirs;
+    t.nincdirs = fs_ts_unit_nincdirs;
     t.only = only;
     t.nonly = nonly;
     t.path = path;

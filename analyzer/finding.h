@@ -53,6 +53,9 @@ fs_finding *fs_findings_add(fs_findings *self);
 void fs_finding_add_related(fs_finding *f, const char *file, int line, int col, const char *message);
 fs_fix *fs_finding_set_fix(fs_finding *f, fs_safety safety, const char *description);
 void fs_fix_add_edit(fs_fix *fix, const char *file, long offset, long length, const char *replacement);
+/* Take the finding's fix away, and say why in its message ("...; no fix:
+ * WHY"). */
+void fs_finding_drop_fix(fs_finding *f, const char *why);
 void fs_finding_clear(fs_finding *f);
 void fs_findings_clear(fs_findings *self);
 /* Move every finding of src to the end of dst; src is left empty. */

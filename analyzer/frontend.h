@@ -32,6 +32,8 @@ typedef struct fs_fe_result {
     int nerrors;         /* error diagnostics */
     int *error_lines;    /* lines of the main file that have one */
     int nerror_lines, caperror_lines;
+    long *skipped;       /* libclang: the main file's ranges the preprocessor skipped (begin, end pairs) */
+    int nskipped, capskipped;
     char *first_error;   /* "file:line:col: message" of the first one */
     char *fatal;         /* the file could not be parsed at all: why */
     int uses_setuid;     /* the file calls setuid() and friends */
@@ -86,6 +88,11 @@ int fs_fe_ts_parse_with(const char *path, const char *text, size_t len, int flag
 /* The same, parsing around the holes: nholes sorted, disjoint byte ranges
  * (begin, end pairs) of text that tree-sitter is not to see (the insides of
  * function bodies that are not converted).  Offsets are those of text. */
+/* A unit's main file: the holes (sorted begin, end pairs) are what its
+ * build does not compile (pp.h), and `#include "..."` not found beside the
+ * includer is looked for in incdirs (the unit's -iquote, then -I folders). */
+int fs_fe_ts_parse_unit(const char *path, const char *text, size_t len, const long *holes, int nholes,
+                        const char *const *incdirs, int nincdirs, fs_fe_result *r);
 int fs_fe_ts_parse_around(const char *path, const char *text, size_t len, int flags, const char *const *only,
                           int nonly, const long *holes, int nholes, fs_fe_result *r);
 int fs_fe_ts_parse_only(const char *path, const char *text, size_t len, int flags, const char *const *only, int nonly,

@@ -208,6 +208,14 @@ void fs_pp_free(fs_pp *p)
     free(p);
 }
 
+int fs_pp_include_dirs(const fs_pp *p, const char *const **quote, const char *const **angle, int *nangle)
+{
+    *quote = (const char *const *)p->quote;
+    *angle = (const char *const *)p->angle;
+    *nangle = p->nangle;
+    return p->nquote;
+}
+
 void fs_pp_follow(fs_pp *p, int on)
 {
     p->follow = on;

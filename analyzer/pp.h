@@ -48,6 +48,10 @@ void fs_pp_define(fs_pp *p, const char *name, const char *value);
  * it goes. */
 void fs_pp_scan(fs_pp *p, const char *path, const char *text, long len, long **holes, int *nholes, int *cap);
 
+/* The include folders: the -iquote ones, then -I / -isystem (the
+ * environment's; not to free). */
+int fs_pp_include_dirs(const fs_pp *p, const char *const **quote, const char *const **angle, int *nangle);
+
 /* Whether the name is known to be defined (1), known not to be (0), or
  * unknown (-1). */
 int fs_pp_is_defined(const fs_pp *p, const char *name);
