@@ -67,7 +67,8 @@ configure() {
         --with-stream_ssl_preread_module) >"$b/configure.log" 2>&1 ||
       { echo "nginx: configure failed, see $b/configure.log" >&2; return 1; }
   fi
-  # the objects only (no link step needed): bear records each compile,
+  # the objects only (no link step needed): bear records each compile
+  # (about 3 min of configure and 13 min of compiling on 2 busy cores),
   # run from the source root as the generated Makefile expects
   local objs
   objs=$(sed -n 's|^\('"$b"'/src/[^ :]*\.o\):.*|\1|p' "$b/Makefile" | sort -u)
