@@ -6,7 +6,7 @@ Reads LABELS_DIR/NAME.tsv and OUT/NAME.CONFIG.ENGINE.json; prints, per
 configuration and engine, recall per class and per project, and the
 look-alikes fscheck reported (README.md: a positive is found when a finding
 in its file has both lines among its primary and related lines, whatever
-its rule; FS401: its primary line).  --missed lists the positives missed."""
+its rule; FS401: an FS401 finding at its line).  --missed lists the positives missed."""
 import collections, glob, json, os, sys
 
 CLASSES = ["FS101", "FS102", "FS201", "FS202", "FS301", "FS302", "FS401"]
@@ -48,7 +48,7 @@ def findings(path, src_hint):
 def hit(row, by_file):
     for rule, primary, lines in by_file.get(row["file"], []):
         if row["b"] is None:
-            if primary == row["a"]:
+            if primary == row["a"] and rule == "FS401":
                 return rule
         elif row["a"] in lines and row["b"] in lines and (row["a"] != row["b"] or primary == row["a"]):
             return rule
