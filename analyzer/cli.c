@@ -179,9 +179,12 @@ static void fs_cli_finish(void *arg, int unit, fs_findings *f)
 }
 
 /* The unit of each file: its compile command (from -p DIR, or the nearest
- * compile_commands.json) or the flags after --.  Returns 0, or -1 after
+ * compile_commands.json) or the flags after --.  With a compiler after --
+ * (CMake's CMAKE_C_CLANG_TIDY form: the build gives the unit's flags), no
+ * database is looked for, as clang-tidy does.  Returns 0, or -1 after
  * naming a malformed database. */
-static int fs_cli_units_of(char **files, int nfiles, const char *pdir, fs_compdb *loaded, fs_units *out)
+static int fs_cli_units_of(char **files, int nfiles, const char *pdir, fs_compdb *loaded, int no_discovery,
+                           fs_units *out)
 {
     fs_compdb *pdb = loaded;
     char *err = NULL;
@@ -199,7 +202,7 @@ static int fs_cli_units_of(char **files, int nfiles, const char *pdir, fs_compdb
         memset(&u, 0, sizeof u);
         char *abs = fs_path_absolute(files[i], NULL);
         const fs_compdb *db = pdb;
-        if (!db) {
+        if (!db && !no_discovery) {
             char *d = fs_compdb_discover(files[i]);
             if (d) {
                 int k = 0;
@@ -243,8 +246,63 @@ static int fs_cli_units_of(char **files, int nfiles, const char *pdir, fs_compdb
     return rc;
 }
 
+/* Which files the index reads: the build's .c files (the database's, with
+ * -p) and the inputs, the headers; with no database, every .c file whose
+ * name does not say that only another platform compiles it; none that the
+ * .fscheck.yml excludes. */
+typedef struct fs_cli_keep {
+    char **listed; /* sorted: absolute paths, as given and as realpath says */
+    int nlisted, caplisted;
+    int have_db;
+    fs_configs *configs; /* the index thread's own */
+} fs_cli_keep;
+
+static int fs_cli_strcmp(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static void fs_cli_keep_add(fs_cli_keep *k, const char *file, const char *dir)
+{
+    char *abs = fs_path_absolute(file, dir);
+    char *real = realpath(abs, NULL);
+    FS_PUSH(k->listed, k->nlisted, k->caplisted, abs);
+    if (real)
+        FS_PUSH(k->listed, k->nlisted, k->caplisted, real);
+}
+
+static void fs_cli_keep_ready(fs_cli_keep *k)
+{
+    if (k->nlisted > 1)
+        qsort(k->listed, (size_t)k->nlisted, sizeof *k->listed, fs_cli_strcmp);
+}
+
+static void fs_cli_keep_free(fs_cli_keep *k)
+{
+    for (int i = 0; i < k->nlisted; i++)
+        free(k->listed[i]);
+    free(k->listed);
+    fs_configs_delete(k->configs);
+    memset(k, 0, sizeof *k);
+}
+
+static int fs_cli_keep_file(void *arg, const char *path, const char *rel)
+{
+    fs_cli_keep *k = arg;
+    fs_config *cfg = NULL;
+    if (k->configs && fs_configs_for(k->configs, path, &cfg) == 0 && cfg && fs_config_excludes(cfg, path))
+        return 0;
+    size_t n = strlen(path);
+    if (n < 2 || path[n - 1] != 'c')
+        return 1; /* a header */
+    if (k->nlisted && bsearch(&path, k->listed, (size_t)k->nlisted, sizeof *k->listed, fs_cli_strcmp))
+        return 1;
+    return !k->have_db && !fs_index_other_platform_file(rel);
+}
+
 /* The project index, built on a thread of its own or not. */
 typedef struct fs_cli_ix {
+    fs_cli_keep keep;
     char *root, *cache;
     fs_index *ix;
     fs_index_stats ist;
@@ -277,15 +335,18 @@ static void *fs_cli_ix_build(void *arg)
 {
     fs_cli_ix *c = arg;
     fs_index_progress pr = { fs_cli_ix_step, c };
-    c->ix = fs_index_build(c->root, c->cache, c->progress ? &pr : NULL, &c->ist);
+    fs_cli_keep_ready(&c->keep);
+    fs_index_filter filter = { fs_cli_keep_file, &c->keep };
+    c->ix = fs_index_build_filtered(c->root, c->cache, &filter, c->progress ? &pr : NULL, &c->ist);
     if (c->shown)
         fprintf(stderr, "\r\033[K");
     return NULL;
 }
 
 /* ci set up for the index of root (taken over). */
-static void fs_cli_ix_prepare(fs_cli_ix *ci, char *root, int use_cache, int quiet)
+static void fs_cli_ix_prepare(fs_cli_ix *ci, char *root, int use_cache, int quiet, const char *config_path)
 {
+    ci->keep.configs = fs_configs_new(config_path);
     ci->root = root;
     ci->cache = use_cache ? fs_index_default_cache(root) : NULL;
     ci->progress = !quiet && isatty(STDERR_FILENO);
@@ -299,6 +360,7 @@ typedef struct fs_cli_early {
     fs_cli_ix *ci;
     int use_cache, quiet;
     int started;
+    const char *config_path;
 } fs_cli_early;
 
 static void fs_cli_ix_early(void *arg, char *const *files, int n)
@@ -309,11 +371,16 @@ static void fs_cli_ix_early(void *arg, char *const *files, int n)
         free(root); /* the run says so, later */
         return;
     }
-    fs_cli_ix_prepare(e->ci, root, e->use_cache, e->quiet);
+    fs_cli_ix_prepare(e->ci, root, e->use_cache, e->quiet, e->config_path);
+    /* the database's files are the build's */
+    e->ci->keep.have_db = 1;
+    for (int i = 0; i < n; i++)
+        fs_cli_keep_add(&e->ci->keep, files[i], NULL);
     e->started = pthread_create(&e->ci->thread, NULL, fs_cli_ix_build, e->ci) == 0;
     if (!e->started) {
         free(e->ci->root);
         free(e->ci->cache);
+        fs_cli_keep_free(&e->ci->keep);
         memset(e->ci, 0, sizeof *e->ci);
     }
 }
@@ -327,6 +394,7 @@ static void fs_cli_ix_drop(fs_cli_ix *ci, int *started)
     fs_index_free(ci->ix);
     free(ci->root);
     free(ci->cache);
+    fs_cli_keep_free(&ci->keep);
     memset(ci, 0, sizeof *ci);
     *started = 0;
 }
@@ -354,7 +422,7 @@ int fs_cli_main(int argc, char **argv)
     char *eb_store[argc + 1], *ea_store[argc + 1];
     fs_inputs extra_before = { eb_store, 0, argc + 1 }, extra_after = { ea_store, 0, argc + 1 };
     const char **cflags = NULL;
-    int ncflags = 0;
+    int ncflags = 0, cmake_form = 0;
     int err = 0;
 
     for (int i = 1; i < argc && !err; i++) {
@@ -362,8 +430,10 @@ int fs_cli_main(int argc, char **argv)
         const char *v;
         if (strcmp(a, "--") == 0) {
             int j = i + 1;
-            if (j < argc && fs_is_compiler(argv[j]))
+            if (j < argc && fs_is_compiler(argv[j])) {
                 j++;
+                cmake_form = 1;
+            }
             cflags = (const char **)argv + j;
             ncflags = argc - j;
             /* CMake's CMAKE_C_CLANG_TIDY form also passes -o X -c FILE: the
@@ -512,7 +582,7 @@ int fs_cli_main(int argc, char **argv)
     fs_compdb *db = NULL; /* -p DIR without PATHs: the database, read once */
     fs_cli_ix ci; /* the project index */
     memset(&ci, 0, sizeof ci);
-    fs_cli_early early = { &ci, use_cache, quiet, 0 };
+    fs_cli_early early = { &ci, use_cache, quiet, 0, config_path };
     if (paths.n == 0 && pdir) {
         /* every translation unit of the database */
         char *e = NULL;
@@ -621,14 +691,31 @@ int fs_cli_main(int argc, char **argv)
                                     "--no-index\n");
                 free(root);
             } else {
-                fs_cli_ix_prepare(&ci, root, use_cache, quiet);
+                fs_cli_ix_prepare(&ci, root, use_cache, quiet, config_path);
+                /* with -p, the database says which .c files the build compiles */
+                if (pdir) {
+                    char *e = NULL;
+                    if (!db)
+                        db = fs_compdb_load(pdir, &e);
+                    free(e); /* named when the units are read */
+                    if (db) {
+                        fs_units all = { 0 };
+                        fs_compdb_all(db, &all);
+                        for (int i = 0; i < all.n; i++)
+                            fs_cli_keep_add(&ci.keep, all.v[i].file, NULL);
+                        fs_units_free(&all);
+                        ci.keep.have_db = 1;
+                    }
+                }
+                for (int i = 0; i < files.n; i++)
+                    fs_cli_keep_add(&ci.keep, files.v[i], NULL);
                 ix_thread = jobs > 1 && pthread_create(&ci.thread, NULL, fs_cli_ix_build, &ci) == 0;
                 if (!ix_thread)
                     fs_cli_ix_build(&ci);
             }
         }
     }
-    int units_rc = fs_cli_units_of(files.v, files.n, pdir, db, &units);
+    int units_rc = fs_cli_units_of(files.v, files.n, pdir, db, cmake_form, &units);
     fs_compdb_free(db);
     db = NULL;
     if (ix_thread)
@@ -639,6 +726,7 @@ int fs_cli_main(int argc, char **argv)
         fs_index_free(ix);
         free(ci.cache);
         free(ci.root);
+        fs_cli_keep_free(&ci.keep);
         fs_units_free(&units);
         free(flags);
         fs_configs_delete(configs);
@@ -653,6 +741,7 @@ int fs_cli_main(int argc, char **argv)
     if (ix) {
         o.project = fs_index_summaries(ix);
         o.project_setuid = fs_index_uses_setuid(ix);
+        o.platform_names = fs_index_platform_names(ix, &o.nplatform_names);
         if (getenv("FSCHECK_INDEX_STATS"))
             fprintf(stderr, "fscheck: index of %s: %d files, %d parsed, %d from the cache (%d unread), %.3f s\n",
                     ci.root, ist.files, ist.parsed, ist.from_cache, ist.unread, ist.seconds);
@@ -663,6 +752,7 @@ int fs_cli_main(int argc, char **argv)
     }
     free(ci.cache);
     free(ci.root);
+    fs_cli_keep_free(&ci.keep);
     fs_cli_units cu = { file_cfg, &o, rules != NULL };
     fs_run_opts ro;
     memset(&ro, 0, sizeof ro);

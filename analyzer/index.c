@@ -1,5 +1,6 @@
 /* index.c - project-wide wrapper summaries and the prefilter, cached by content. */
 #include "index.h"
+#include "pp.h"
 #include "calls.h"
 #include "ixscan.h"
 #include "compdb.h"
@@ -15,12 +16,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
 #define FS_INDEX_FORMAT "fscheck-index"
-#define FS_INDEX_VERSION 10
+#define FS_INDEX_VERSION 11
 #define FS_INDEX_MAX_FILES 200000
 #define FS_INDEX_ROUNDS 8
 #define FS_INDEX_CACHE_DAYS 30 /* a root's cache files unused this long go (FSCHECK_CACHE_DAYS) */
@@ -102,6 +104,8 @@ struct fs_index {
     int *bypath;        /* file indexes sorted by path (fs_ix_find) */
     unsigned char *may_probe; /* per file: it, or a project file it includes (and so on), may hold a probe */
     int uses_setuid;          /* some file calls setuid() or friends */
+    fs_strs platform;         /* the project's platform macros (pp.h): known undefined (sorted) */
+    const fs_index_filter *filter; /* while walking */
 };
 
 /* --- small sets ------------------------------------------------------------ */
@@ -303,7 +307,10 @@ static void fs_ix_walk(fs_index *ix, const char *dir, int depth)
         } else if (fstatat(dfd, v[i].name, &st, AT_SYMLINK_NOFOLLOW) == 0) {
             if (S_ISDIR(st.st_mode)) {
                 fs_ix_walk(ix, p, depth + 1);
-            } else if (S_ISREG(st.st_mode) && fs_is_source(v[i].name)) {
+            } else if (S_ISREG(st.st_mode) && fs_is_source(v[i].name) &&
+                       (!ix->filter ||
+                        ix->filter->keep(ix->filter->arg, p,
+                                         p + strlen(ix->root) + (strcmp(ix->root, "/") == 0 ? 0 : 1)))) {
                 fs_grow(&ix->files, &ix->capfiles, ix->nfiles + 1, sizeof *ix->files);
                 fs_ix_file *f = &ix->files[ix->nfiles++];
                 memset(f, 0, sizeof *f);
@@ -1569,6 +1576,7 @@ static void fs_ix_save(const fs_index *ix, const char *cache)
     json_object_set_new(doc, "tool", json_string(FSCHECK_VERSION));
     json_object_set_new(doc, "root", json_string(ix->root));
     json_object_set_new(doc, "generation", json_string(gen));
+    json_object_set_new(doc, "platform", fs_json_strs(&ix->platform));
     json_t *files = json_array();
     for (int i = 0; i < ix->nfiles; i++) {
         const fs_ix_file *f = &ix->files[i];
@@ -1731,9 +1739,10 @@ static void fs_ix_save_result(const fs_index *ix, const char *cache)
     json_t *scoped = json_array();
     for (int k = 0; k < ix->scoped->n; k++)
         json_array_append_new(scoped, json_pack("[s,o]", ix->scoped->v[k].file, fs_ix_sum_json(&ix->scoped->v[k], 0)));
-    json_t *doc = json_pack("{s:s,s:i,s:s,s:s,s:o,s:s,s:o,s:o,s:b}", "format", FS_INDEX_FORMAT "-result", "version",
-                            FS_INDEX_VERSION, "tool", FSCHECK_VERSION, "root", ix->root, "files", files, "may", may,
-                            "summaries", sums, "scoped", scoped, "setuid", ix->uses_setuid);
+    json_t *doc = json_pack("{s:s,s:i,s:s,s:s,s:o,s:s,s:o,s:o,s:b,s:o}", "format", FS_INDEX_FORMAT "-result",
+                            "version", FS_INDEX_VERSION, "tool", FSCHECK_VERSION, "root", ix->root, "files", files,
+                            "may", may, "summaries", sums, "scoped", scoped, "setuid", ix->uses_setuid, "platform",
+                            fs_json_strs(&ix->platform));
     free(may);
     if (!doc || fs_ix_write(doc, path) != 0)
         unlink(path);
@@ -1749,13 +1758,13 @@ static int fs_ix_from_result(fs_index *ix, const char *cache)
     char *path = fs_ix_result_path(cache);
     json_t *doc = fs_json_read(path);
     free(path);
-    json_t *files, *sums, *scoped_j;
+    json_t *files, *sums, *scoped_j, *platform_j;
     const char *fmt, *tool, *root, *may;
     int version, setuid;
     if (!doc ||
-        json_unpack(doc, "{s:s,s:i,s:s,s:s,s:o,s:s,s:o,s:o,s:b}", "format", &fmt, "version", &version, "tool", &tool,
-                    "root", &root, "files", &files, "may", &may, "summaries", &sums, "scoped", &scoped_j, "setuid",
-                    &setuid) != 0 ||
+        json_unpack(doc, "{s:s,s:i,s:s,s:s,s:o,s:s,s:o,s:o,s:b,s:o}", "format", &fmt, "version", &version, "tool",
+                    &tool, "root", &root, "files", &files, "may", &may, "summaries", &sums, "scoped", &scoped_j,
+                    "setuid", &setuid, "platform", &platform_j) != 0 ||
         !json_is_array(scoped_j) ||
         strcmp(fmt, FS_INDEX_FORMAT "-result") != 0 || version != FS_INDEX_VERSION || strcmp(tool, FSCHECK_VERSION) != 0 ||
         strcmp(root, ix->root) != 0 || !json_is_array(files) || json_array_size(files) != (size_t)ix->nfiles ||
@@ -1805,6 +1814,7 @@ static int fs_ix_from_result(fs_index *ix, const char *cache)
     ix->global = global;
     ix->scoped = scoped;
     ix->uses_setuid = setuid;
+    fs_read_strs(platform_j, &ix->platform);
     ix->may_probe = fs_xmalloc((size_t)ix->nfiles + 1);
     for (int i = 0; i < ix->nfiles; i++)
         ix->may_probe[i] = may[i] == '1';
@@ -2091,13 +2101,71 @@ static void fs_ix_declare(fs_ix_file *f, const fs_xs *xs, const fs_xs_file *scan
 
 static void fs_ix_reach(fs_index *ix);
 
+/* The arms of text the target does not compile (pp.h: decided by the
+ * platform and the project's platform macros alone, whatever a unit's
+ * flags) become blanks, lines kept, for every reader of the index. */
+static void fs_ix_blank_platform(const fs_index *ix, char *text, long len)
+{
+    fs_pp *p = fs_pp_new();
+    for (int k = 0; k < ix->platform.n; k++)
+        fs_pp_undef(p, ix->platform.v[k]);
+    long *holes = NULL;
+    int n = 0, cap = 0;
+    fs_pp_scan(p, NULL, text, len, &holes, &n, &cap);
+    for (int h = 0; h < n; h++)
+        for (long i = holes[2 * h]; i < holes[2 * h + 1] && i < len; i++)
+            if (text[i] != '\n' && text[i] != '\r')
+                text[i] = ' ';
+    free(holes);
+    fs_pp_free(p);
+}
+
+int fs_index_other_platform_file(const char *rel)
+{
+    static const char *const dirs[] = { "win32", "win64", "windows", "win", "w32", "mingw", "msvc", "vms",
+                                        "amiga", "amigaos", "os2", "msdos", "dos", "darwin", "macos", "osx",
+                                        "freebsd", "openbsd", "netbsd", "dragonfly", "solaris", "sunos", "aix",
+                                        "hpux", "haiku", "beos", "qnx", "cygwin", NULL };
+    static const char *const tails[] = { "win32", "win64", "windows", "w32", "mingw", "msvc", "vms", "amiga",
+                                         "os2", "msdos", "darwin", "macos", "osx", "freebsd", "openbsd",
+                                         "netbsd", "solaris", "aix", "hpux", "haiku", "cygwin", NULL };
+    const char *s = rel;
+    for (;;) {
+        const char *slash = strchr(s, '/');
+        if (!slash)
+            break;
+        size_t n = (size_t)(slash - s);
+        for (int k = 0; dirs[k]; k++)
+            if (strlen(dirs[k]) == n && strncasecmp(s, dirs[k], n) == 0)
+                return 1;
+        s = slash + 1;
+    }
+    /* the file's name: STEM[_-]TAIL.c */
+    const char *dot = strrchr(s, '.');
+    size_t n = dot ? (size_t)(dot - s) : strlen(s);
+    for (int k = 0; tails[k]; k++) {
+        size_t t = strlen(tails[k]);
+        if (n > t + 1 && strncasecmp(s + n - t, tails[k], t) == 0 && (s[n - t - 1] == '_' || s[n - t - 1] == '-'))
+            return 1;
+    }
+    return 0;
+}
+
 fs_index *fs_index_build(const char *root, const char *cache, const fs_index_progress *progress, fs_index_stats *st)
+{
+    return fs_index_build_filtered(root, cache, NULL, progress, st);
+}
+
+fs_index *fs_index_build_filtered(const char *root, const char *cache, const fs_index_filter *filter,
+                                  const fs_index_progress *progress, fs_index_stats *st)
 {
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
     fs_index *ix = fs_xcalloc(1, sizeof *ix);
     ix->root = fs_xstrdup(root);
+    ix->filter = filter;
     fs_ix_walk(ix, root, 0);
+    ix->filter = NULL;
     memset(st, 0, sizeof *st);
     st->files = ix->nfiles;
     ix->bypath = fs_xmalloc(sizeof *ix->bypath * ((size_t)ix->nfiles + 1));
@@ -2227,6 +2295,50 @@ fs_index *fs_index_build(const char *root, const char *cache, const fs_index_pro
             st->cache_used = 0;
         }
     }
+    /* the project's platform macros, from every file's text (when any
+     * changed, or there is no cache): when they are not those the cache
+     * was made with, nothing of the cache holds, as every file's arms may
+     * be decided anew */
+    if (any_changed || !doc) {
+        for (int i = 0; i < ix->nfiles; i++)
+            if (ix->files[i].loaded && !texts[i]) {
+                const char *why;
+                texts[i] = fs_read_file(ix->files[i].path, &lens[i], &why);
+            }
+        char **names = NULL;
+        int nnames = 0;
+        fs_pp_platform_names((const char *const *)texts, lens, ix->nfiles, &names, &nnames);
+        for (int k = 0; k < nnames; k++) {
+            fs_strs_add(&ix->platform, names[k]);
+            free(names[k]);
+        }
+        free(names);
+        fs_strs_sort_unique(&ix->platform);
+        fs_strs was = { 0 };
+        fs_read_strs(json_object_get(doc, "platform"), &was);
+        int same = was.n == ix->platform.n;
+        for (int k = 0; k < was.n && same; k++)
+            same = strcmp(was.v[k], ix->platform.v[k]) == 0;
+        fs_strs_free(&was);
+        if (doc && !same) {
+            for (int i = 0; i < ix->nfiles; i++) {
+                fs_ix_clear_record(&ix->files[i]);
+                dirty[i] = texts[i] != NULL;
+                stale[i] = 0;
+            }
+            for (int k = 0; k < ix->capnames; k++)
+                if (ix->names[k].name)
+                    ix->names[k].changed_at = 0;
+            st->from_cache = st->unread = 0;
+            st->cache_used = 0;
+        }
+    } else {
+        fs_read_strs(json_object_get(doc, "platform"), &ix->platform);
+    }
+    /* what only another platform compiles is no text of the project here */
+    for (int i = 0; i < ix->nfiles; i++)
+        if (texts[i])
+            fs_ix_blank_platform(ix, texts[i], lens[i]);
     free(cache_at);
     json_decref(byrel);
     json_decref(doc);
@@ -2391,6 +2503,7 @@ void fs_index_free(fs_index *ix)
 {
     if (!ix)
         return;
+    fs_strs_free(&ix->platform);
     for (int i = 0; i < ix->nfiles; i++) {
         fs_ix_clear_record(&ix->files[i]);
         for (int k = 0; k < ix->files[i].nstamps; k++)
@@ -2546,6 +2659,12 @@ fs_summaries *fs_index_summaries_for(const fs_index *ix, const char *abs_path)
         fs_summaries_add(own, s);
     }
     return own;
+}
+
+const char *const *fs_index_platform_names(const fs_index *ix, int *n)
+{
+    *n = ix ? ix->platform.n : 0;
+    return ix ? (const char *const *)ix->platform.v : NULL;
 }
 
 int fs_index_uses_setuid(const fs_index *ix)

@@ -45,6 +45,22 @@ typedef struct fs_index_progress {
 /* Index every .c and .h under root.  cache_file: where to read and write the
  * cache, or NULL for none; progress: NULL for none. Never fails: unreadable
  * files are left out. */
+/* Which files the index reads: keep(arg, path, rel) says whether the file
+ * at path (rel: relative to the root) is one the build compiles or a
+ * header, and not excluded.  NULL: every .c and .h file. */
+typedef struct fs_index_filter {
+    int (*keep)(void *arg, const char *path, const char *rel);
+    void *arg;
+} fs_index_filter;
+
+/* Files whose name says that only another platform compiles them: a
+ * folder named win32, windows, vms, amiga, os2, msdos, darwin, macos,
+ * freebsd, ... on the way, or a name ending in _win32, -windows, _darwin,
+ * _freebsd, ... (as Go's build constraints by file name). */
+int fs_index_other_platform_file(const char *rel);
+
+fs_index *fs_index_build_filtered(const char *root, const char *cache_file, const fs_index_filter *filter,
+                                  const fs_index_progress *progress, fs_index_stats *st);
 fs_index *fs_index_build(const char *root, const char *cache_file, const fs_index_progress *progress,
                          fs_index_stats *st);
 void fs_index_free(fs_index *ix);
@@ -62,6 +78,10 @@ fs_summaries *fs_index_summaries_for(const fs_index *ix, const char *abs_path);
 /* Does some file of the project call setuid(), seteuid(), setreuid() or
  * setresuid()?  Then dropping an access() is never safe in it. */
 int fs_index_uses_setuid(const fs_index *ix);
+
+/* The project's platform macros (pp.h: names it defines only in arms the
+ * target decides against), known undefined; not to free. */
+const char *const *fs_index_platform_names(const fs_index *ix, int *n);
 
 /* Can the translation unit of main file abs_path hold a finding?  1 when it
  * (or a project header it includes) names a probe, a probing wrapper or a
