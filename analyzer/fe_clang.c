@@ -787,6 +787,17 @@ static fs_ast *fs_conv(fs_cl *cl, CXCursor c)
             }
 
         }
+        if (!op && k.n == 1) {
+            /* inside a macro within a macro (libgit2's GIT_ASSERT_ARG()
+             * expands to another that holds `if (!(expr))`): the types
+             * tell `!p` of a pointer (an int) from the other unary
+             * operators, unless the pointee is an int itself (`*p`) */
+            CXType rt = clang_getCanonicalType(clang_getCursorType(c));
+            CXType ot = clang_getCanonicalType(clang_getCursorType(k.v[0]));
+            if (ot.kind == CXType_Pointer && rt.kind == CXType_Int &&
+                clang_getCanonicalType(clang_getPointeeType(ot)).kind != CXType_Int)
+                op = fs_ast_strdup(cl->arena, "!");
+        }
         a = fs_node_of(cl, c, FS_A_UNOP, op ? op : "?");
         if (!op)
             fs_macro_pending(cl, c, a);

@@ -1155,6 +1155,75 @@ static int macro_body(fs_ts *t, const fs_ts_sym *s, uint32_t *b, uint32_t *e)
     return *e > *b;
 }
 
+/* `#define p_access(p, m) access(p, m)`: a function-like macro whose body
+ * is one call of a library path call with the macro's parameters as its
+ * arguments, in order (each may be in brackets).  Its uses are that call,
+ * as libclang sees the expansion, so that a constant argument (a mode, a
+ * flag) is the call's.  The library call's name, or NULL. */
+static char *fmacro_call_alias(fs_ts *t, const fs_ts_sym *m)
+{
+    uint32_t b, e;
+    if (!macro_body(t, m, &b, &e))
+        return NULL;
+    const char *s = t->files[m->fi].text;
+    TSNode params = field(t, m->def, F_PARAMETERS);
+    if (ts_node_is_null(params))
+        return NULL;
+    const char *pn[FS_TS_MAX_MACRO_ARGS];
+    uint32_t pl[FS_TS_MAX_MACRO_ARGS];
+    int np = 0, cnt, base = kids_push(t, params, 1, &cnt), ok = 1;
+    for (int i = 0; i < cnt; i++) {
+        TSNode x = t->kids[base + i].node;
+        if (kind_of(t, x) != T_IDENT || np >= FS_TS_MAX_MACRO_ARGS) {
+            ok = 0; /* `...`, or too many */
+            continue;
+        }
+        pn[np] = s + ts_node_start_byte(x);
+        pl[np] = ts_node_end_byte(x) - ts_node_start_byte(x);
+        np++;
+    }
+    kids_pop(t, base);
+    if (!ok || np == 0)
+        return NULL;
+    uint32_t i = b, nb;
+#define SKIP() while (i < e && (s[i] == ' ' || s[i] == '\t' || (s[i] == '\\' && i + 1 < e && s[i + 1] == '\n') || s[i] == '\n')) i++
+    SKIP();
+    nb = i;
+    while (i < e && (isalnum((unsigned char)s[i]) || s[i] == '_'))
+        i++;
+    if (i == nb || i - nb > 63)
+        return NULL;
+    char name[64];
+    memcpy(name, s + nb, i - nb);
+    name[i - nb] = 0;
+    if (!fs_call_lookup(name))
+        return NULL;
+    SKIP();
+    if (i >= e || s[i++] != '(')
+        return NULL;
+    for (int k = 0; k < np; k++) {
+        SKIP();
+        int paren = i < e && s[i] == '(';
+        if (paren)
+            i++;
+        SKIP();
+        if (e - i < pl[k] || memcmp(s + i, pn[k], pl[k]) != 0)
+            return NULL;
+        i += pl[k];
+        if (i < e && (isalnum((unsigned char)s[i]) || s[i] == '_'))
+            return NULL;
+        SKIP();
+        if (paren && (i >= e || s[i++] != ')'))
+            return NULL;
+        SKIP();
+        if (i >= e || s[i++] != (k + 1 < np ? ',' : ')'))
+            return NULL;
+    }
+    SKIP();
+#undef SKIP
+    return i == e ? arena_strn(t, name, strlen(name)) : NULL;
+}
+
 /* Parse an object-like macro's body as an expression, once. */
 static int obj_macro_ready(fs_ts *t, fs_ts_sym *s)
 {
@@ -1702,7 +1771,13 @@ static fs_ast *conv_call(fs_ts *t, TSNode n)
             if (m && m->kind == S_FMACRO)
                 fmacro = m;
         }
-        if (fmacro) {
+        char *alias = fmacro ? fmacro_call_alias(t, fmacro) : NULL;
+        if (alias) {
+            /* the library call it stands for, placed at the macro */
+            name = alias;
+            aliased = 1;
+            fmacro = NULL;
+        } else if (fmacro) {
             name = arena_strn(t, p, len);
             ci = fmacro->ci;
         } else if (!param && scope_find(t, p, len) < 0) {

@@ -1519,10 +1519,10 @@ static json_t *fs_ix_sum_json(const fs_summary *s, int is_static)
     const fs_op *op = &s->op;
     if (fs_ix_is_plain(s))
         return json_pack("[s,i,b]", s->name, s->param, is_static);
-    return json_pack("[s,i,b,i,i,i,i,i,i,i,i,i,i,i,i,s,s,b,b]", s->name, s->param, is_static, (int)op->kind,
+    return json_pack("[s,i,b,i,i,i,i,i,i,i,i,i,i,i,i,s,s,b,b,i]", s->name, s->param, is_static, (int)op->kind,
                      (int)op->family, op->access_mode, op->follows, op->fields_read, op->open_mode, op->excl, op->pure,
                      (int)op->sense.kind, (int)op->sense.when_true, (int)op->sense.when_false, op->via_wrapper, op->pred,
-                     op->base ? op->base : "", op->copies, op->others);
+                     op->base ? op->base : "", op->copies, op->others, op->mode_param1);
 }
 
 /* The summary of j (its name borrowed from j), or -1 when j is not one. */
@@ -1539,9 +1539,10 @@ static int fs_ix_sum_read(json_t *j, fs_summary *sum, int *is_static)
         sum->name = (char *)name;
         return 0;
     }
-    if (json_unpack(j, "[s,i,b,i,i,i,i,i,i,i,i,i,i,i,i,s,s,b,b!]", &name, &sum->param, is_static, &kind, &family,
+    if (json_unpack(j, "[s,i,b,i,i,i,i,i,i,i,i,i,i,i,i,s,s,b,b,i!]", &name, &sum->param, is_static, &kind, &family,
                     &sum->op.access_mode, &sum->op.follows, &sum->op.fields_read, &sum->op.open_mode, &sum->op.excl,
-                    &sum->op.pure, &sk, &st, &sf, &via, &pred, &base, &copies, &others) != 0)
+                    &sum->op.pure, &sk, &st, &sf, &via, &pred, &base, &copies, &others, &sum->op.mode_param1) != 0 ||
+        sum->op.mode_param1 < 0 || sum->op.mode_param1 > 64)
         return -1;
     if (kind < FS_OP_NONE || kind > FS_OP_MAYBE || sum->param < FS_SUMMARY_DEFINED || strlen(pred) >= sizeof sum->op.pred ||
         sk < FS_VAL_UNKNOWN || sk > FS_VAL_BOOL || st < 0 || st > FS_OUT_FAIL || sf < 0 || sf > FS_OUT_FAIL)

@@ -69,6 +69,8 @@ typedef struct fs_op {
     fs_op_kind kind;
     fs_probe_family family;  /* probes */
     int access_mode;         /* FS_PROBE_ACCESS: FS_F_OK or R/W/X bits, or FS_MODE_UNKNOWN */
+    int mode_param1;         /* FS_PROBE_ACCESS, mode unknown: 1 + the parameter the mode comes from (a
+                              * wrapper's `access(p, m)`, resolved at each call with a constant), or 0 */
     int follows;             /* 1 when the call follows a final symlink */
     int fields_read;         /* stat probes: 1 when the buffer's fields are used */
     int open_mode;           /* FS_OPEN_READ | FS_OPEN_WRITE */

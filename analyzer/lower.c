@@ -615,6 +615,44 @@ static void arg_may_be_written(fs_lowerer *L, const fs_ast *a, int by_pointer_pa
     fs_buf_free(&m);
 }
 
+/* An access() mode: a number, or F_OK, R_OK|W_OK ... spelled as names
+ * (tree-sitter, or unexpanded); else FS_MODE_UNKNOWN. */
+static int access_mode_of(const fs_ast *m)
+{
+    long v;
+    m = strip(m);
+    if (!m)
+        return FS_MODE_UNKNOWN;
+    if (is_number(m, &v))
+        return (int)v;
+    int mode = 0, ok = 1;
+    const fs_ast *stack[16];
+    int sp2 = 0;
+    stack[sp2++] = m;
+    while (sp2 > 0 && ok) {
+        const fs_ast *x = strip(stack[--sp2]);
+        if (!x) {
+            ok = 0;
+            break;
+        }
+        if (x->kind == FS_A_BINOP && is_op(x, "|") && x->nkids == 2 && sp2 < 14) {
+            stack[sp2++] = x->kids[0];
+            stack[sp2++] = x->kids[1];
+        } else if (x->kind == FS_A_IDENT && x->name) {
+            if (strcmp(x->name, "F_OK") == 0) mode |= 0;
+            else if (strcmp(x->name, "R_OK") == 0) mode |= FS_R_OK;
+            else if (strcmp(x->name, "W_OK") == 0) mode |= FS_W_OK;
+            else if (strcmp(x->name, "X_OK") == 0) mode |= FS_X_OK;
+            else ok = 0;
+        } else if (is_number(x, &v)) {
+            mode |= (int)v;
+        } else {
+            ok = 0;
+        }
+    }
+    return ok ? mode : FS_MODE_UNKNOWN;
+}
+
 static void set_op_from_spec(fs_lowerer *L, int n, const fs_ast *call, const fs_call_spec *sp)
 {
     fs_node *node = &L->fn->nodes[n];
@@ -652,34 +690,10 @@ static void set_op_from_spec(fs_lowerer *L, int n, const fs_ast *call, const fs_
     long v;
     if (sp->kind == FS_OP_PROBE && sp->family == FS_PROBE_ACCESS && sp->mode_arg < nargs) {
         const fs_ast *m = strip(call->kids[1 + sp->mode_arg]);
-        if (is_number(m, &v))
-            node->op.access_mode = (int)v;
-        else if (m) {
-            /* F_OK, R_OK|W_OK ... spelled as names (tree-sitter, or unexpanded) */
-            int mode = 0, ok = 1;
-            const fs_ast *stack[16];
-            int sp2 = 0;
-            stack[sp2++] = m;
-            while (sp2 > 0 && ok) {
-                const fs_ast *x = strip(stack[--sp2]);
-                if (!x) { ok = 0; break; }
-                if (x->kind == FS_A_BINOP && is_op(x, "|") && x->nkids == 2 && sp2 < 14) {
-                    stack[sp2++] = x->kids[0];
-                    stack[sp2++] = x->kids[1];
-                } else if (x->kind == FS_A_IDENT && x->name) {
-                    if (strcmp(x->name, "F_OK") == 0) mode |= 0;
-                    else if (strcmp(x->name, "R_OK") == 0) mode |= FS_R_OK;
-                    else if (strcmp(x->name, "W_OK") == 0) mode |= FS_W_OK;
-                    else if (strcmp(x->name, "X_OK") == 0) mode |= FS_X_OK;
-                    else ok = 0;
-                } else if (is_number(x, &v)) {
-                    mode |= (int)v;
-                } else {
-                    ok = 0;
-                }
-            }
-            node->op.access_mode = ok ? mode : FS_MODE_UNKNOWN;
-        }
+        node->op.access_mode = access_mode_of(m);
+        if (node->op.access_mode == FS_MODE_UNKNOWN && m && m->kind == FS_A_IDENT && m->var >= 0 &&
+            L->fn->vars[m->var].kind == FS_VAR_PARAM)
+            node->op.mode_param1 = L->fn->vars[m->var].param_index + 1;
     }
     if (sp->flags_arg >= 0 && sp->flags_arg < nargs) {
         const fs_ast *fl = strip(call->kids[1 + sp->flags_arg]);
@@ -955,6 +969,15 @@ static void lower_call(fs_lowerer *L, const fs_ast *e)
         fs_node *mn = &L->fn->nodes[m];
         mn->op = sum->op;
         mn->op.via_wrapper = 1;
+        if (mn->op.mode_param1 > 0) {
+            /* the wrapper's mode is this call's argument */
+            const fs_ast *ma = mn->op.mode_param1 < e->nkids ? strip(e->kids[mn->op.mode_param1]) : NULL;
+            mn->op.access_mode = access_mode_of(ma);
+            mn->op.mode_param1 = 0;
+            if (mn->op.access_mode == FS_MODE_UNKNOWN && ma && ma->kind == FS_A_IDENT && ma->var >= 0 &&
+                L->fn->vars[ma->var].kind == FS_VAR_PARAM)
+                mn->op.mode_param1 = L->fn->vars[ma->var].param_index + 1;
+        }
         mn->path_arg = sum->param;
         fs_path_copy(&mn->path, &L->fn->nodes[n].args[sum->param]);
     }

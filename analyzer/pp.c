@@ -855,7 +855,9 @@ static void fs_pp_scan_text(fs_pp *p, const char *path, const char *t, long len,
             i = i < len ? i + 1 : len;
             continue;
         }
-        /* the rest of a line of code */
+        /* the rest of a line of code (at least this character: a '/'
+         * that begins no comment) */
+        i++;
         while (i < len && t[i] != '\n' && t[i] != '/' && t[i] != '"' && t[i] != '\'')
             i++;
     }

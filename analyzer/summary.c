@@ -227,6 +227,7 @@ const fs_summary *fs_summaries_next(const fs_summaries *s, const fs_summary *pre
 int fs_op_equal(const fs_op *a, const fs_op *b)
 {
     return a->kind == b->kind && a->family == b->family && a->access_mode == b->access_mode &&
+           a->mode_param1 == b->mode_param1 &&
            a->follows == b->follows && a->fields_read == b->fields_read &&
            a->open_mode == b->open_mode && a->sense.kind == b->sense.kind && a->pure == b->pure &&
            a->others == b->others &&
