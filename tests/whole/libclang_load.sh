@@ -69,7 +69,8 @@ for j in 1 2; do
         >"$TMP/q$j.json" 2>"$TMP/q$j.err"
     st=$?
     [ "$st" = 1 ] || fail "-j$j: status $st, expected 1: $(cat "$TMP/q$j.err")"
-    grep -q "index of $Q/x: 2 files" "$TMP/q$j.err" || fail "-j$j: not the index of $Q/x: $(cat "$TMP/q$j.err")"
+    # (h.c is not in the database: the build does not compile it, and the index leaves it out)
+    grep -q "index of $Q/x: 1 files" "$TMP/q$j.err" || fail "-j$j: not the index of $Q/x: $(cat "$TMP/q$j.err")"
     grep -q "index of $Q:" "$TMP/q$j.err" && fail "-j$j: an index of $Q reported: $(cat "$TMP/q$j.err")"
 done
 cmp -s "$TMP/q1.json" "$TMP/q2.json" || fail "-j1 and -j2 differ: $(diff "$TMP/q1.json" "$TMP/q2.json")"
