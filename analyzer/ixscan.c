@@ -226,9 +226,28 @@ long fs_xs_skip_lexical(const char *t, long len, long i)
     return i;
 }
 
+/* The end of a balanced (...) group that begins at t[i], or i when t[i] is
+ * no '(' (or the group does not close on a few lines). */
+static long fs_xs_paren_group(const char *t, long len, long i)
+{
+    if (i >= len || t[i] != '(')
+        return i;
+    int d = 0;
+    for (long k = i; k < len && k < i + 512; k++) {
+        if (t[k] == '(')
+            d++;
+        else if (t[k] == ')' && --d == 0)
+            return k + 1;
+        else if (t[k] == ';' || t[k] == '{' || t[k] == '}')
+            return i;
+    }
+    return i;
+}
+
 void fs_xs_attr_macro_holes(const char *t, long len, long **holes, int *nholes, int *cap)
 {
-    int depth = 0, bol = 1;
+    int depth = 0, parens = 0, bol = 1;
+    char prev = 0; /* the last significant character at the top level */
     for (long i = 0; i < len;) {
         char c = t[i];
         if (FS_XS_EOL(c) || c == ' ' || c == '\t' || c == '\f' || c == '\v') {
@@ -240,50 +259,99 @@ void fs_xs_attr_macro_holes(const char *t, long len, long **holes, int *nholes, 
         if (s != i) {
             i = s;
             bol = 0;
+            prev = '"';
             continue;
         }
         if (c == '#' && bol) { /* a directive, with its continued lines */
             while (i < len && !(FS_XS_EOL(t[i]) && t[i - 1] != '\\'))
                 i++;
+            prev = ';';
             continue;
         }
         bol = 0;
         if (c == '{' || c == '}') {
             depth = c == '{' ? depth + 1 : depth > 0 ? depth - 1 : 0;
+            parens = 0;
+            prev = c;
             i++;
             continue;
         }
-        if (c != '*' || depth != 0) {
+        if (depth != 0) {
             i++;
             continue;
         }
-        /* `*` at the top level: then CAPS, then a name, then `(` */
-        long a = i + 1;
-        while (a < len && (t[a] == ' ' || t[a] == '\t'))
-            a++;
-        long ae = a;
+        if (c == '(' || c == ')') {
+            parens = c == '(' ? parens + 1 : parens > 0 ? parens - 1 : 0;
+            prev = c;
+            i++;
+            continue;
+        }
+        if (!fs_xs_ident_start(c)) {
+            prev = c;
+            i++;
+            continue;
+        }
+        /* a name at the top level: CAPS after a type (a name, `*`, or an
+         * attribute's `)`), with its own (...) maybe, then a name: no C, so
+         * the preprocessor takes it away (`FILE* FAST_FUNC f(`, `static int
+         * WGET_GCC_PURE WGET_GCC_NONNULL((1)) parse(`, `char *EXPORT name(`) */
+        long a = i, ae = i;
         int upper = 0, lower = 0;
         while (ae < len && fs_xs_ident(t[ae])) {
             upper |= isupper((unsigned char)t[ae]);
             lower |= islower((unsigned char)t[ae]);
             ae++;
         }
-        long b = ae;
+        int after_type = parens == 0 && (prev == '*' || prev == ')' || prev == 'a');
+        long g = ae;
+        while (g < len && (t[g] == ' ' || t[g] == '\t'))
+            g++;
+        long ge = fs_xs_paren_group(t, len, g);
+        if (ge == g)
+            ge = ae; /* no group */
+        long b = ge;
         while (b < len && (t[b] == ' ' || t[b] == '\t' || FS_XS_EOL(t[b])))
             b++;
-        long be = b;
-        while (be < len && fs_xs_ident(t[be]))
-            be++;
-        long p = be;
-        while (p < len && (t[p] == ' ' || t[p] == '\t' || FS_XS_EOL(t[p])))
-            p++;
-        if (ae - a >= 2 && upper && !lower && fs_xs_ident_start(t[a]) && b > ae && be > b &&
-            fs_xs_ident_start(t[b]) && p < len && t[p] == '(') {
+        /* then a function's name and its `(`, maybe after more such macros */
+        int named = 0;
+        for (long k = b, hop = 0; hop < 4 && k < len && fs_xs_ident_start(t[k]) && (b > ge || ge > ae); hop++) {
+            long ke = k;
+            int up = 0, low = 0;
+            while (ke < len && fs_xs_ident(t[ke])) {
+                up |= isupper((unsigned char)t[ke]);
+                low |= islower((unsigned char)t[ke]);
+                ke++;
+            }
+            int caps = up && !low && ke - k >= 2;
+            long q = ke;
+            while (q < len && (t[q] == ' ' || t[q] == '\t' || FS_XS_EOL(t[q])))
+                q++;
+            if (q < len && t[q] == '(') {
+                long qe = fs_xs_paren_group(t, len, q), r = qe;
+                while (r < len && (t[r] == ' ' || t[r] == '\t' || FS_XS_EOL(t[r])))
+                    r++;
+                if (caps && qe > q && r < len && fs_xs_ident_start(t[r])) {
+                    k = r; /* `MACRO((1)) name(` */
+                    continue;
+                }
+                named = 1;
+                break;
+            }
+            if (caps && q > ke && q < len && fs_xs_ident_start(t[q])) {
+                k = q; /* `MACRO name(` */
+                continue;
+            }
+            break;
+        }
+        if (after_type && named && ae - a >= 2 && upper && !lower) {
             fs_grow(holes, cap, *nholes + 2, sizeof **holes);
             (*holes)[(*nholes)++] = a;
-            (*holes)[(*nholes)++] = ae;
+            (*holes)[(*nholes)++] = ge;
+            i = ge;
+            continue; /* prev stays: the next name follows the same type */
         }
-        i++;
+        prev = 'a';
+        i = ae;
     }
 }
 

@@ -317,9 +317,42 @@ static void test_order(void **state)
     fs_xs_free(x);
 }
 
+/* The text of the attribute-macro holes of src, "|"-separated. */
+static void attr_holes(const char *src, const char *want)
+{
+    long *h = NULL;
+    int n = 0, cap = 0;
+    fs_xs_attr_macro_holes(src, (long)strlen(src), &h, &n, &cap);
+    char got[512] = "";
+    for (int k = 0; k + 1 < n; k += 2) {
+        if (k)
+            strcat(got, "|");
+        strncat(got, src + h[k], (size_t)(h[k + 1] - h[k]));
+    }
+    free(h);
+    if (strcmp(got, want) != 0)
+        fail_msg("holes of \"%s\": \"%s\", wanted \"%s\"", src, got, want);
+}
+
+static void test_attribute_macros(void **state)
+{
+    (void)state;
+    attr_holes("FILE* FAST_FUNC fopen_for_read(const char *p) { return 0; }", "FAST_FUNC");
+    attr_holes("char *EXPORT name(void);", "EXPORT");
+    attr_holes("static int WGET_GCC_PURE WGET_GCC_NONNULL((1)) parse(int o, const char *v) { }",
+               "WGET_GCC_PURE|WGET_GCC_NONNULL((1))");
+    attr_holes("static void WGET_GCC_NONNULL_ALL add_tag(int *v) { }", "WGET_GCC_NONNULL_ALL");
+    /* not a function's: a type, a parameter's attribute, code */
+    attr_holes("typedef struct FOO BAR;", "");
+    attr_holes("int f(WGET_GCC_UNUSED void *v) { return FOO bar(v); }", "");
+    attr_holes("EXPORT int g(void);", "");
+    attr_holes("int x = CONST_A + CONST_B;", "");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_attribute_macros),
         cmocka_unit_test(test_definitions),
         cmocka_unit_test(test_unclear),
         cmocka_unit_test(test_line_endings),
