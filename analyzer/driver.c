@@ -303,12 +303,6 @@ static void fs_apply_suppressions(fs_findings *out, int first, fs_src_set *src, 
  * main file (unknown types from missing headers, say), or could not make a
  * function of it at all, take tree-sitter's function instead.  ts keeps the
  * trees the moved functions point into; returns 1 when it was parsed. */
-static int fs_hole_cmp(const void *a, const void *b)
-{
-    long x = *(const long *)a, y = *(const long *)b;
-    return x < y ? -1 : x > y;
-}
-
 /* Tree-sitter's parse of the main file: what its build does not compile
  * left out (the preprocessing layer's decision, with the unit's flags, the
  * headers they find and the project's platform macros; and where libclang
@@ -342,20 +336,7 @@ static int fs_ts_parse_unit(const fs_driver_opts *o, const char *path, const cha
             n++;
         }
     }
-    /* sorted, merged */
-    if (n > 1)
-        qsort(holes, (size_t)n, 2 * sizeof *holes, fs_hole_cmp);
-    int w = 0;
-    for (int i = 0; i < n; i++) {
-        if (w > 0 && holes[2 * i] <= holes[2 * w - 1]) {
-            if (holes[2 * i + 1] > holes[2 * w - 1])
-                holes[2 * w - 1] = holes[2 * i + 1];
-            continue;
-        }
-        holes[2 * w] = holes[2 * i];
-        holes[2 * w + 1] = holes[2 * i + 1];
-        w++;
-    }
+    fs_pp_holes_normalise(holes, &n);
     const char *const *quote, *const *angle;
     int nangle, nquote = fs_pp_include_dirs(p, &quote, &angle, &nangle);
     const char **dirs = fs_xcalloc((size_t)(nquote + nangle) + 1, sizeof *dirs);
@@ -363,7 +344,7 @@ static int fs_ts_parse_unit(const fs_driver_opts *o, const char *path, const cha
         dirs[i] = quote[i];
     for (int i = 0; i < nangle; i++)
         dirs[nquote + i] = angle[i];
-    int rc = fs_fe_ts_parse_unit(path, text, (size_t)len, holes, w, dirs, nquote + nangle, out);
+    int rc = fs_fe_ts_parse_unit(path, text, (size_t)len, holes, n, dirs, nquote + nangle, out);
     free(dirs);
     free(holes);
     fs_pp_free(p);

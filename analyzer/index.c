@@ -2102,6 +2102,26 @@ static void fs_ix_declare(fs_ix_file *f, const fs_xs *xs, const fs_xs_file *scan
 
 static void fs_ix_reach(fs_index *ix);
 
+/* Nothing of the cache holds: every file is read and parsed again. */
+static void fs_ix_forget_cache(fs_index *ix, char **texts, long *lens, unsigned char *dirty, unsigned char *stale,
+                               fs_index_stats *st)
+{
+    for (int i = 0; i < ix->nfiles; i++) {
+        fs_ix_clear_record(&ix->files[i]);
+        if (ix->files[i].loaded && !texts[i]) {
+            const char *why;
+            texts[i] = fs_read_file(ix->files[i].path, &lens[i], &why);
+        }
+        dirty[i] = texts[i] != NULL;
+        stale[i] = 0;
+    }
+    for (int k = 0; k < ix->capnames; k++)
+        if (ix->names[k].name)
+            ix->names[k].changed_at = 0;
+    st->from_cache = st->unread = 0;
+    st->cache_used = 0;
+}
+
 /* The arms of text the target does not compile (pp.h: decided by the
  * platform and the project's platform macros alone, whatever a unit's
  * flags) become blanks, lines kept, for every reader of the index. */
@@ -2278,23 +2298,8 @@ fs_index *fs_index_build_filtered(const char *root, const char *cache, const fs_
             if (ix->files[i].fresh && cache_at[i] >= 0)
                 ok = fs_ix_graph_from_cache(&ix->files[i], json_array_get(graph, (size_t)cache_at[i])) == 0;
         json_decref(graph);
-        if (!ok) {
-            /* no call graph of the same save: as without a cache */
-            for (int i = 0; i < ix->nfiles; i++) {
-                fs_ix_clear_record(&ix->files[i]);
-                if (ix->files[i].loaded && !texts[i]) {
-                    const char *why;
-                    texts[i] = fs_read_file(ix->files[i].path, &lens[i], &why);
-                }
-                dirty[i] = texts[i] != NULL;
-                stale[i] = 0;
-            }
-            for (int k = 0; k < ix->capnames; k++)
-                if (ix->names[k].name)
-                    ix->names[k].changed_at = 0;
-            st->from_cache = st->unread = 0;
-            st->cache_used = 0;
-        }
+        if (!ok) /* no call graph of the same save: as without a cache */
+            fs_ix_forget_cache(ix, texts, lens, dirty, stale, st);
     }
     /* the project's platform macros, from every file's text (when any
      * changed, or there is no cache): when they are not those the cache
@@ -2321,18 +2326,8 @@ fs_index *fs_index_build_filtered(const char *root, const char *cache, const fs_
         for (int k = 0; k < was.n && same; k++)
             same = strcmp(was.v[k], ix->platform.v[k]) == 0;
         fs_strs_free(&was);
-        if (doc && !same) {
-            for (int i = 0; i < ix->nfiles; i++) {
-                fs_ix_clear_record(&ix->files[i]);
-                dirty[i] = texts[i] != NULL;
-                stale[i] = 0;
-            }
-            for (int k = 0; k < ix->capnames; k++)
-                if (ix->names[k].name)
-                    ix->names[k].changed_at = 0;
-            st->from_cache = st->unread = 0;
-            st->cache_used = 0;
-        }
+        if (doc && !same)
+            fs_ix_forget_cache(ix, texts, lens, dirty, stale, st);
     } else {
         fs_read_strs(json_object_get(doc, "platform"), &ix->platform);
     }

@@ -600,6 +600,22 @@ static void fs_pp_hole(fs_pp_out *o, long b, long e)
 
 static void fs_pp_read_header(fs_pp *p, const char *dir, const char *name, size_t n, int quoted);
 
+/* A chain's next arm, from its directive line [b, e): c is its condition
+ * (1, 0, or -1 unknown), as far as the arms before it leave it open. */
+static void fs_pp_arm(fs_pp_level *l, int c, long b, long e)
+{
+    l->arm = c < 0 ? ARM_MAYBE : c ? ARM_TRUE : ARM_FALSE;
+    if (l->arm == ARM_TRUE)
+        l->taken = 1;
+    if (l->arm != ARM_FALSE)
+        l->all_false = 0;
+    if (l->arm == ARM_MAYBE)
+        l->decided = 0;
+    l->arm_body = e;
+    FS_PUSH(l->lines, l->nlines, l->caplines, b);
+    FS_PUSH(l->lines, l->nlines, l->caplines, e);
+}
+
 /* The directive at t[b] ('#'), to its logical line's end e (after the
  * newline, or len). */
 static void fs_pp_directive(fs_pp *p, const char *path, const char *t, long b, long hash, long e, fs_pp_level *st,
@@ -644,16 +660,7 @@ static void fs_pp_directive(fs_pp *p, const char *path, const char *t, long b, l
             int s = m ? m->state : PP_UNKNOWN;
             c = s == PP_UNKNOWN ? -1 : KW("ifdef") ? s == PP_DEFINED : s != PP_DEFINED;
         }
-        l->arm = c < 0 ? ARM_MAYBE : c ? ARM_TRUE : ARM_FALSE;
-        if (l->arm == ARM_TRUE)
-            l->taken = 1;
-        if (l->arm != ARM_FALSE)
-            l->all_false = 0;
-        if (l->arm == ARM_MAYBE)
-            l->decided = 0;
-        l->arm_body = e;
-        FS_PUSH(l->lines, l->nlines, l->caplines, b);
-        FS_PUSH(l->lines, l->nlines, l->caplines, e);
+        fs_pp_arm(l, c, b, e);
         return;
     }
     if (KW("elif") || KW("else") || KW("elifdef") || KW("elifndef") || KW("endif")) {
@@ -695,16 +702,7 @@ static void fs_pp_directive(fs_pp *p, const char *path, const char *t, long b, l
         /* surely taken only when every arm before surely was not */
         if (c == 1 && !top->all_false)
             c = -1;
-        top->arm = c < 0 ? ARM_MAYBE : c ? ARM_TRUE : ARM_FALSE;
-        if (top->arm == ARM_TRUE)
-            top->taken = 1;
-        if (top->arm != ARM_FALSE)
-            top->all_false = 0;
-        if (top->arm == ARM_MAYBE)
-            top->decided = 0;
-        top->arm_body = e;
-        FS_PUSH(top->lines, top->nlines, top->caplines, b);
-        FS_PUSH(top->lines, top->nlines, top->caplines, e);
+        fs_pp_arm(top, c, b, e);
         return;
     }
     if (!live)
@@ -944,24 +942,25 @@ void fs_pp_scan(fs_pp *p, const char *path, const char *text, long len, long **h
     int first = holes ? *nholes : 0;
     fs_pp_out o = { holes, nholes, cap };
     fs_pp_scan_text(p, path, text, len, &o);
-    if (!holes || *nholes - first < 2)
-        return;
-    /* in order, nested ones merged */
-    long *h = *holes + 2 * first;
-    int n = *nholes - first;
-    for (int a = 1; a < n; a++) { /* insertion sort: holes come nearly sorted */
-        long b0 = h[2 * a], e0 = h[2 * a + 1];
-        int k = a - 1;
-        while (k >= 0 && h[2 * k] > b0) {
-            h[2 * k + 2] = h[2 * k];
-            h[2 * k + 3] = h[2 * k + 1];
-            k--;
-        }
-        h[2 * k + 2] = b0;
-        h[2 * k + 3] = e0;
+    if (holes) {
+        int n = *nholes - first;
+        fs_pp_holes_normalise(*holes + 2 * first, &n);
+        *nholes = first + n;
     }
+}
+
+static int fs_pp_hole_cmp(const void *a, const void *b)
+{
+    long x = *(const long *)a, y = *(const long *)b;
+    return x < y ? -1 : x > y;
+}
+
+void fs_pp_holes_normalise(long *h, int *n)
+{
+    if (*n > 1)
+        qsort(h, (size_t)*n, 2 * sizeof *h, fs_pp_hole_cmp);
     int w = 0;
-    for (int a = 0; a < n; a++) {
+    for (int a = 0; a < *n; a++) {
         if (w > 0 && h[2 * a] <= h[2 * w - 1]) {
             if (h[2 * a + 1] > h[2 * w - 1])
                 h[2 * w - 1] = h[2 * a + 1];
@@ -971,7 +970,7 @@ void fs_pp_scan(fs_pp *p, const char *path, const char *text, long len, long **h
         h[2 * w + 1] = h[2 * a + 1];
         w++;
     }
-    *nholes = first + w;
+    *n = w;
 }
 
 /* Each `#define NAME` of text with whether it lies in a hole. */

@@ -52,6 +52,10 @@ void fs_pp_scan(fs_pp *p, const char *path, const char *text, long len, long **h
  * environment's; not to free). */
 int fs_pp_include_dirs(const fs_pp *p, const char *const **quote, const char *const **angle, int *nangle);
 
+/* Holes (n begin, end pairs) sorted by begin, those that touch or overlap
+ * merged; *n is updated. */
+void fs_pp_holes_normalise(long *holes, int *n);
+
 /* Whether the name is known to be defined (1), known not to be (0), or
  * unknown (-1). */
 int fs_pp_is_defined(const fs_pp *p, const char *name);
