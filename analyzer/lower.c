@@ -653,6 +653,69 @@ static int access_mode_of(const fs_ast *m)
     return ok ? mode : FS_MODE_UNKNOWN;
 }
 
+/* What an open does with mode argument m (an fopen() mode string when
+ * string, else open() flags): op's kind (open, create, or maybe when m is
+ * not a constant), excl and open_mode. */
+static void open_kind_of(fs_op *op, const fs_ast *m, int string)
+{
+    long v;
+    if (string) {
+        /* fopen mode string */
+        const char *t = (m && m->kind == FS_A_STRING && m->name) ? m->name : NULL;
+        if (!t) {
+            op->kind = FS_OP_MAYBE;
+        } else {
+            char c = t[0] == '"' ? t[1] : t[0];
+            int plus = strchr(t, '+') != NULL;
+            if (c == 'r')
+                op->open_mode = FS_OPEN_READ | (plus ? FS_OPEN_WRITE : 0);
+            else if (c == 'w' || c == 'a' || c == 'x') {
+                op->kind = FS_OP_CREATE;
+                op->excl = strchr(t, 'x') != NULL;
+                op->open_mode = FS_OPEN_WRITE | (plus ? FS_OPEN_READ : 0);
+            } else
+                op->kind = FS_OP_MAYBE;
+        }
+    } else {
+        /* open flags: O_RDONLY 0, O_WRONLY 1, O_RDWR 2, O_CREAT 0100 */
+        int flags = 0, known = 1, creat = 0, excl = 0;
+        const fs_ast *stack[32];
+        int sp2 = 0;
+        stack[sp2++] = m;
+        while (sp2 > 0) {
+            const fs_ast *x = strip(stack[--sp2]);
+            if (!x) { known = 0; break; }
+            if (x->kind == FS_A_BINOP && is_op(x, "|") && x->nkids == 2 && sp2 < 30) {
+                stack[sp2++] = x->kids[0];
+                stack[sp2++] = x->kids[1];
+            } else if (is_number(x, &v)) {
+                flags |= (int)v;
+                if (v & 0100)
+                    creat = 1;
+                if (v & 0200)
+                    excl = 1;
+            } else if (x->kind == FS_A_IDENT && x->name) {
+                if (strcmp(x->name, "O_WRONLY") == 0) flags |= 1;
+                else if (strcmp(x->name, "O_RDWR") == 0) flags |= 2;
+                else if (strcmp(x->name, "O_CREAT") == 0 || strcmp(x->name, "O_TMPFILE") == 0) creat = 1;
+                else if (strcmp(x->name, "O_EXCL") == 0) excl = 1;
+                else if (strcmp(x->name, "O_RDONLY") == 0) ;
+                else if (strncmp(x->name, "O_", 2) != 0) known = 0;
+            } else {
+                known = 0;
+            }
+        }
+        if (!known)
+            op->kind = FS_OP_MAYBE;
+        else if (creat) {
+            op->kind = FS_OP_CREATE;
+            op->excl = excl;
+        }
+        int acc = flags & 3;
+        op->open_mode = acc == 0 ? FS_OPEN_READ : acc == 1 ? FS_OPEN_WRITE : (FS_OPEN_READ | FS_OPEN_WRITE);
+    }
+}
+
 static void set_op_from_spec(fs_lowerer *L, int n, const fs_ast *call, const fs_call_spec *sp)
 {
     fs_node *node = &L->fn->nodes[n];
@@ -687,7 +750,6 @@ static void set_op_from_spec(fs_lowerer *L, int n, const fs_ast *call, const fs_
             }
         }
     }
-    long v;
     if (sp->kind == FS_OP_PROBE && sp->family == FS_PROBE_ACCESS && sp->mode_arg < nargs) {
         const fs_ast *m = strip(call->kids[1 + sp->mode_arg]);
         node->op.access_mode = access_mode_of(m);
@@ -710,61 +772,10 @@ static void set_op_from_spec(fs_lowerer *L, int n, const fs_ast *call, const fs_
             node->op.open_mode = FS_OPEN_READ;
         } else if (sp->mode_arg >= 0 && sp->mode_arg < nargs) {
             const fs_ast *m = strip(call->kids[1 + sp->mode_arg]);
-            if (sp->value == FS_VAL_PTR) {
-                /* fopen mode string */
-                const char *t = (m && m->kind == FS_A_STRING && m->name) ? m->name : NULL;
-                if (!t) {
-                    node->op.kind = FS_OP_MAYBE;
-                } else {
-                    char c = t[0] == '"' ? t[1] : t[0];
-                    int plus = strchr(t, '+') != NULL;
-                    if (c == 'r')
-                        node->op.open_mode = FS_OPEN_READ | (plus ? FS_OPEN_WRITE : 0);
-                    else if (c == 'w' || c == 'a' || c == 'x') {
-                        node->op.kind = FS_OP_CREATE;
-                        node->op.excl = strchr(t, 'x') != NULL;
-                        node->op.open_mode = FS_OPEN_WRITE | (plus ? FS_OPEN_READ : 0);
-                    } else
-                        node->op.kind = FS_OP_MAYBE;
-                }
-            } else {
-                /* open flags: O_RDONLY 0, O_WRONLY 1, O_RDWR 2, O_CREAT 0100 */
-                int flags = 0, known = 1, creat = 0, excl = 0;
-                const fs_ast *stack[32];
-                int sp2 = 0;
-                stack[sp2++] = m;
-                while (sp2 > 0) {
-                    const fs_ast *x = strip(stack[--sp2]);
-                    if (!x) { known = 0; break; }
-                    if (x->kind == FS_A_BINOP && is_op(x, "|") && x->nkids == 2 && sp2 < 30) {
-                        stack[sp2++] = x->kids[0];
-                        stack[sp2++] = x->kids[1];
-                    } else if (is_number(x, &v)) {
-                        flags |= (int)v;
-                        if (v & 0100)
-                            creat = 1;
-                        if (v & 0200)
-                            excl = 1;
-                    } else if (x->kind == FS_A_IDENT && x->name) {
-                        if (strcmp(x->name, "O_WRONLY") == 0) flags |= 1;
-                        else if (strcmp(x->name, "O_RDWR") == 0) flags |= 2;
-                        else if (strcmp(x->name, "O_CREAT") == 0 || strcmp(x->name, "O_TMPFILE") == 0) creat = 1;
-                        else if (strcmp(x->name, "O_EXCL") == 0) excl = 1;
-                        else if (strcmp(x->name, "O_RDONLY") == 0) ;
-                        else if (strncmp(x->name, "O_", 2) != 0) known = 0;
-                    } else {
-                        known = 0;
-                    }
-                }
-                if (!known)
-                    node->op.kind = FS_OP_MAYBE;
-                else if (creat) {
-                    node->op.kind = FS_OP_CREATE;
-                    node->op.excl = excl;
-                }
-                int acc = flags & 3;
-                node->op.open_mode = acc == 0 ? FS_OPEN_READ : acc == 1 ? FS_OPEN_WRITE : (FS_OPEN_READ | FS_OPEN_WRITE);
-            }
+            open_kind_of(&node->op, m, sp->value == FS_VAL_PTR);
+            if (node->op.kind == FS_OP_MAYBE && m && m->kind == FS_A_IDENT && m->var >= 0 &&
+                L->fn->vars[m->var].kind == FS_VAR_PARAM)
+                node->op.mode_param1 = L->fn->vars[m->var].param_index + 1; /* a wrapper's mode */
         } else {
             node->op.kind = FS_OP_MAYBE;
         }
@@ -970,12 +981,21 @@ static void lower_call(fs_lowerer *L, const fs_ast *e)
         mn->op = sum->op;
         mn->op.via_wrapper = 1;
         if (mn->op.mode_param1 > 0) {
-            /* the wrapper's mode is this call's argument */
+            /* the wrapper's mode (access()'s, an open's) is this call's argument */
             const fs_ast *ma = mn->op.mode_param1 < e->nkids ? strip(e->kids[mn->op.mode_param1]) : NULL;
-            mn->op.access_mode = access_mode_of(ma);
+            const fs_call_spec *bs = mn->op.base ? fs_call_lookup(mn->op.base) : NULL;
+            int known;
+            if (mn->op.kind == FS_OP_PROBE) {
+                mn->op.access_mode = access_mode_of(ma);
+                known = mn->op.access_mode != FS_MODE_UNKNOWN;
+            } else {
+                mn->op.kind = FS_OP_OPEN;
+                mn->op.excl = 0;
+                open_kind_of(&mn->op, ma, bs && bs->value == FS_VAL_PTR);
+                known = mn->op.kind != FS_OP_MAYBE;
+            }
             mn->op.mode_param1 = 0;
-            if (mn->op.access_mode == FS_MODE_UNKNOWN && ma && ma->kind == FS_A_IDENT && ma->var >= 0 &&
-                L->fn->vars[ma->var].kind == FS_VAR_PARAM)
+            if (!known && ma && ma->kind == FS_A_IDENT && ma->var >= 0 && L->fn->vars[ma->var].kind == FS_VAR_PARAM)
                 mn->op.mode_param1 = L->fn->vars[ma->var].param_index + 1;
         }
         mn->path_arg = sum->param;

@@ -1,7 +1,7 @@
 #include <stdio.h>
 #include <unistd.h>
 
-/* A wrapper whose access() mode is its parameter (as libgit2's
+/* Wrappers whose access() or fopen() mode is their parameter (as libgit2's
    `#define p_access(p, m) access(p, m)` is a macro of it): each call with a
    constant mode is that check.  R_OK before an open for reading: FS201.
    X_OK: no open checks it; nothing. */
@@ -33,4 +33,27 @@ FILE *open_existing(const char *p)
     // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: access check before open is a race (CWE-367): {{.*}} [FS201]
         return NULL;
     return fopen(p, "r");
+}
+
+/* An fopen() wrapper whose mode is its parameter: "r" at this call makes it
+   an open for reading, which checks what access(R_OK) asked. */
+static FILE *file_open(const char *p, const char *mode)
+{
+    return fopen(p, mode);
+}
+
+FILE *open_through_wrappers(const char *p)
+{
+    if (path_access(p, R_OK) != 0)
+    // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: access check before open is a race (CWE-367): {{.*}} [FS201]
+        return NULL;
+    return file_open(p, "r");
+}
+
+/* "w": a create, which access(R_OK) does not ask about. */
+FILE *create_through_wrappers(const char *p)
+{
+    if (path_access(p, R_OK) != 0)
+        return NULL;
+    return file_open(p, "w");
 }
