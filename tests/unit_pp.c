@@ -95,6 +95,9 @@ static void own_macros(void **state)
     check(NULL, 0, "#if __has_include(<x.h>)\nx();\n#endif\n", "#if __has_include(<x.h>)\nx();\n#endif\n");
     check(NULL, 0, "#if UNKNOWN || 1\nx();\n#endif\n", "|x();\n|");
     check(NULL, 0, "#if UNKNOWN && 0\nx();\n#endif\n", "|");
+    /* a '/' that begins no comment, quotes */
+    check(NULL, 0, "int x = 4 / 2; const char *s = \"/*\", c = '/';\n#ifdef _WIN32\nw();\n#endif\n",
+          "int x = 4 / 2; const char *s = \"/*\", c = '/';\n|");
     /* comments and continuations on directive lines */
     check(NULL, 0, "#if defined(_WIN32) /* windows\n   only */ || \\\n  defined(__APPLE__)\nw();\n#endif /* x */\nz();\n",
           "|z();\n");
