@@ -942,7 +942,7 @@ void fs_pp_scan(fs_pp *p, const char *path, const char *text, long len, long **h
     int first = holes ? *nholes : 0;
     fs_pp_out o = { holes, nholes, cap };
     fs_pp_scan_text(p, path, text, len, &o);
-    if (holes) {
+    if (holes && *holes) {
         int n = *nholes - first;
         fs_pp_holes_normalise(*holes + 2 * first, &n);
         *nholes = first + n;
