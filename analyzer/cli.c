@@ -347,6 +347,7 @@ static void *fs_cli_ix_build(void *arg)
 static void fs_cli_ix_prepare(fs_cli_ix *ci, char *root, int use_cache, int quiet, const char *config_path)
 {
     ci->keep.configs = fs_configs_new(config_path);
+    fs_configs_quiet(ci->keep.configs);
     ci->root = root;
     ci->cache = use_cache ? fs_index_default_cache(root) : NULL;
     ci->progress = !quiet && isatty(STDERR_FILENO);

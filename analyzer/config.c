@@ -73,11 +73,17 @@ typedef struct fs_cfg_parse {
 static void fs_cfg_error(fs_cfg_parse *p, const yaml_node_t *at, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
+/* Set while a quiet set of configurations (the index's) loads one: its
+ * errors are the run's to say, for the files it analyses. */
+static __thread int fs_cfg_quiet;
+
 static void fs_cfg_error(fs_cfg_parse *p, const yaml_node_t *at, const char *fmt, ...)
 {
     if (p->failed)
         return;
     p->failed = 1;
+    if (fs_cfg_quiet)
+        return;
     va_list ap;
     va_start(ap, fmt);
     if (at)
@@ -429,7 +435,8 @@ fs_config *fs_config_load(const char *path)
     long len = 0;
     char *text = fs_read_file(path, &len, &why);
     if (!text) {
-        fprintf(stderr, "fscheck: %s: cannot read the configuration: %s\n", path, why);
+        if (!fs_cfg_quiet)
+            fprintf(stderr, "fscheck: %s: cannot read the configuration: %s\n", path, why);
         return NULL;
     }
     fs_config *c = fs_xcalloc(1, sizeof *c);
@@ -447,7 +454,8 @@ fs_config *fs_config_load(const char *path)
     yaml_parser_set_input_string(&parser, (const unsigned char *)text, (size_t)len);
     fs_cfg_parse p = { path, &doc, c, 0 };
     if (!yaml_parser_load(&parser, &doc)) {
-        fprintf(stderr, "fscheck: %s:%lu:%lu: not valid YAML: %s%s%s\n", path,
+        if (!fs_cfg_quiet)
+            fprintf(stderr, "fscheck: %s:%lu:%lu: not valid YAML: %s%s%s\n", path,
                 (unsigned long)parser.problem_mark.line + 1, (unsigned long)parser.problem_mark.column + 1,
                 parser.problem ? parser.problem : "syntax error", parser.context ? " " : "",
                 parser.context ? parser.context : "");
@@ -496,6 +504,7 @@ typedef struct fs_dir_config {
 } fs_dir_config;
 
 struct fs_configs {
+    int quiet; /* errors not said (fs_configs_quiet) */
     fs_config *explicit_cfg;
     char *explicit_path;
     int explicit_failed;
@@ -582,7 +591,23 @@ static int fs_dir_config_of(fs_configs *s, const char *dir, fs_config **out, int
     return 0;
 }
 
+void fs_configs_quiet(fs_configs *s)
+{
+    s->quiet = 1;
+}
+
+static int fs_configs_for_said(fs_configs *s, const char *file, fs_config **out);
+
 int fs_configs_for(fs_configs *s, const char *file, fs_config **out)
+{
+    int was = fs_cfg_quiet;
+    fs_cfg_quiet = s->quiet;
+    int rc = fs_configs_for_said(s, file, out);
+    fs_cfg_quiet = was;
+    return rc;
+}
+
+static int fs_configs_for_said(fs_configs *s, const char *file, fs_config **out)
 {
     *out = NULL;
     if (s->explicit_path) {

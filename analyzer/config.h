@@ -33,6 +33,9 @@ const char *fs_config_path(const fs_config *self);
  * .fscheck.yml next to each file. */
 fs_configs *fs_configs_new(const char *explicit_path);
 void fs_configs_delete(fs_configs *self);
+/* Say nothing of the errors of the configurations it loads (the index's
+ * own set: the run says them for the files it analyses). */
+void fs_configs_quiet(fs_configs *self);
 /* The config of `file` (*out NULL when there is none).  Returns 0, or -1
  * when a config file has an error (reported on stderr). */
 int fs_configs_for(fs_configs *self, const char *file, fs_config **out);

@@ -583,6 +583,11 @@ typedef struct fs_pp_level {
     int nlines, caplines;
 } fs_pp_level;
 
+typedef struct fs_pp_stack {
+    fs_pp_level *v; /* grown as chains nest (at most FS_PP_MAX_NEST) */
+    int depth, cap;
+} fs_pp_stack;
+
 typedef struct fs_pp_out {
     long **holes;
     int *nholes, *cap;
@@ -618,8 +623,8 @@ static void fs_pp_arm(fs_pp_level *l, int c, long b, long e)
 
 /* The directive at t[b] ('#'), to its logical line's end e (after the
  * newline, or len). */
-static void fs_pp_directive(fs_pp *p, const char *path, const char *t, long b, long hash, long e, fs_pp_level *st,
-                            int *depth, fs_pp_out *o)
+static void fs_pp_directive(fs_pp *p, const char *path, const char *t, long b, long hash, long e, fs_pp_stack *sk,
+                            fs_pp_out *o)
 {
     fs_pp_ex x = { p, t + hash + 1, t + e, 0 };
     fs_pp_blank(&x);
@@ -628,15 +633,28 @@ static void fs_pp_directive(fs_pp *p, const char *path, const char *t, long b, l
         x.s++;
     size_t kn = (size_t)(x.s - kb);
 #define KW(w) (kn == sizeof w - 1 && memcmp(kb, w, kn) == 0)
-    fs_pp_level *top = *depth > 0 ? &st[*depth - 1] : NULL;
+    if (sk->depth > FS_PP_MAX_NEST) { /* past the limit: only the nesting is followed */
+        if (KW("if") || KW("ifdef") || KW("ifndef"))
+            sk->depth++;
+        else if (KW("endif"))
+            sk->depth--;
+        return;
+    }
+    fs_pp_level *top = sk->depth > 0 ? &sk->v[sk->depth - 1] : NULL;
     int live = !top || (top->live && top->arm != ARM_FALSE);
     int sure = !top || (top->sure && top->arm == ARM_TRUE);
     if (KW("if") || KW("ifdef") || KW("ifndef")) {
-        if (*depth >= FS_PP_MAX_NEST) {
-            (*depth)++; /* past the limit: not followed, and nothing decided */
+        if (sk->depth >= FS_PP_MAX_NEST) {
+            sk->depth++; /* past the limit: not followed, and nothing decided */
             return;
         }
-        fs_pp_level *l = &st[(*depth)++];
+        if (sk->depth >= sk->cap) {
+            int old = sk->cap;
+            sk->cap = old ? 2 * old : 16;
+            sk->v = fs_xrealloc(sk->v, sizeof *sk->v * (size_t)sk->cap);
+            memset(sk->v + old, 0, sizeof *sk->v * (size_t)(sk->cap - old));
+        }
+        fs_pp_level *l = &sk->v[sk->depth++];
         long *keep = l->lines;
         int capkeep = l->caplines;
         memset(l, 0, sizeof *l);
@@ -666,11 +684,6 @@ static void fs_pp_directive(fs_pp *p, const char *path, const char *t, long b, l
     if (KW("elif") || KW("else") || KW("elifdef") || KW("elifndef") || KW("endif")) {
         if (!top)
             return; /* unbalanced: nothing to close */
-        if (*depth > FS_PP_MAX_NEST) {
-            if (KW("endif"))
-                (*depth)--;
-            return;
-        }
         /* the arm that ends */
         if (top->live && top->arm == ARM_FALSE)
             fs_pp_hole(o, top->arm_body, b);
@@ -680,7 +693,7 @@ static void fs_pp_directive(fs_pp *p, const char *path, const char *t, long b, l
             if (top->live && top->decided)
                 for (int k = 0; k < top->nlines; k += 2)
                     fs_pp_hole(o, top->lines[k], top->lines[k + 1]);
-            (*depth)--;
+            sk->depth--;
             return;
         }
         int c;
@@ -786,8 +799,7 @@ static void fs_pp_autoconf_undef(fs_pp *p, const char *t, long b, long e)
 
 static void fs_pp_scan_text(fs_pp *p, const char *path, const char *t, long len, fs_pp_out *o)
 {
-    fs_pp_level *st = fs_xcalloc(FS_PP_MAX_NEST, sizeof *st);
-    int depth = 0;
+    fs_pp_stack sk = { NULL, 0, 0 };
     int bol = 1;
     for (long i = 0; i < len;) {
         char c = t[i];
@@ -822,7 +834,7 @@ static void fs_pp_scan_text(fs_pp *p, const char *path, const char *t, long len,
             long lb = b;
             while (lb > 0 && t[lb - 1] != '\n')
                 lb--;
-            fs_pp_directive(p, path, t, lb, b, e, st, &depth, o);
+            fs_pp_directive(p, path, t, lb, b, e, &sk, o);
             i = e;
             bol = 1;
             continue;
@@ -833,7 +845,8 @@ static void fs_pp_scan_text(fs_pp *p, const char *path, const char *t, long len,
             while (s + 1 < len && !(t[s] == '*' && t[s + 1] == '/'))
                 s++;
             s = s + 1 < len ? s + 2 : len;
-            int live = depth == 0 || (st[depth - 1].live && st[depth - 1].arm != ARM_FALSE);
+            int live = sk.depth == 0 ||
+                       (sk.depth <= FS_PP_MAX_NEST && sk.v[sk.depth - 1].live && sk.v[sk.depth - 1].arm != ARM_FALSE);
             if (live)
                 fs_pp_autoconf_undef(p, t, i, s);
             i = s;
@@ -860,15 +873,12 @@ static void fs_pp_scan_text(fs_pp *p, const char *path, const char *t, long len,
             i++;
     }
     /* chains left open at the end: their false arm's body to the end */
-    while (depth > 0) {
-        fs_pp_level *top = &st[depth - 1];
-        if (depth <= FS_PP_MAX_NEST && top->live && top->arm == ARM_FALSE)
-            fs_pp_hole(o, top->arm_body, len);
-        depth--;
-    }
-    for (int k = 0; k < FS_PP_MAX_NEST; k++)
-        free(st[k].lines);
-    free(st);
+    for (; sk.depth > 0; sk.depth--)
+        if (sk.depth <= FS_PP_MAX_NEST && sk.v[sk.depth - 1].live && sk.v[sk.depth - 1].arm == ARM_FALSE)
+            fs_pp_hole(o, sk.v[sk.depth - 1].arm_body, len);
+    for (int k = 0; k < sk.cap; k++)
+        free(sk.v[k].lines);
+    free(sk.v);
 }
 
 /* A file's text, when it is a regular file of at most FS_PP_MAX_HEADER bytes. */

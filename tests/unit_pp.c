@@ -103,6 +103,30 @@ static void own_macros(void **state)
           "|z();\n");
 }
 
+/* Chains nested past the limit: followed for their nesting only, and the
+ * arms after them decided again. */
+static void deep_nesting(void **state)
+{
+    (void)state;
+    size_t cap = 400 * 16 + 64;
+    char *text = malloc(cap);
+    text[0] = 0;
+    for (int i = 0; i < 300; i++)
+        strcat(text, "#ifdef HAVE_X\n");
+    strcat(text, "x();\n");
+    for (int i = 0; i < 300; i++)
+        strcat(text, "#endif\n");
+    strcat(text, "#ifdef _WIN32\nw();\n#endif\nz();\n");
+    fs_pp *p = fs_pp_new();
+    char *got = kept(p, "t.c", text);
+    size_t n = strlen(got);
+    assert_true(n > 6 && strcmp(got + n - 6, "|z();\n") == 0);
+    assert_non_null(strstr(got, "x();\n"));
+    free(got);
+    free(text);
+    fs_pp_free(p);
+}
+
 static void config_header(void **state)
 {
     (void)state;
@@ -166,7 +190,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(platform_arms_decided), cmocka_unit_test(flags_decide), cmocka_unit_test(own_macros),
-        cmocka_unit_test(config_header), cmocka_unit_test(platform_names),
+        cmocka_unit_test(config_header), cmocka_unit_test(deep_nesting), cmocka_unit_test(platform_names),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
