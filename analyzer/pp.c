@@ -504,30 +504,17 @@ static fs_pp_val fs_pp_binary(fs_pp_ex *x, int level)
     }
 }
 
-static fs_pp_val fs_pp_and(fs_pp_ex *x)
+/* `&&` (is_or 0) and `||` (1): an operand that decides the value wins
+ * over an unknown one. */
+static fs_pp_val fs_pp_logic(fs_pp_ex *x, int is_or)
 {
-    fs_pp_val a = fs_pp_binary(x, 0);
-    while (fs_pp_eat(x, "&&")) {
-        fs_pp_val b = fs_pp_binary(x, 0);
-        if ((a.known && !a.v) || (b.known && !b.v))
-            a = fs_pp_known(0);
+    fs_pp_val a = is_or ? fs_pp_logic(x, 0) : fs_pp_binary(x, 0);
+    while (fs_pp_eat(x, is_or ? "||" : "&&")) {
+        fs_pp_val b = is_or ? fs_pp_logic(x, 0) : fs_pp_binary(x, 0);
+        if ((a.known && (a.v != 0) == is_or) || (b.known && (b.v != 0) == is_or))
+            a = fs_pp_known(is_or);
         else if (a.known && b.known)
-            a = fs_pp_known(1);
-        else
-            a = fs_pp_unknown();
-    }
-    return a;
-}
-
-static fs_pp_val fs_pp_or(fs_pp_ex *x)
-{
-    fs_pp_val a = fs_pp_and(x);
-    while (fs_pp_eat(x, "||")) {
-        fs_pp_val b = fs_pp_and(x);
-        if ((a.known && a.v) || (b.known && b.v))
-            a = fs_pp_known(1);
-        else if (a.known && b.known)
-            a = fs_pp_known(0);
+            a = fs_pp_known(!is_or);
         else
             a = fs_pp_unknown();
     }
@@ -539,7 +526,7 @@ static fs_pp_val fs_pp_cond(fs_pp_ex *x)
     if (x->depth > FS_PP_MAX_EXPAND + 64)
         return fs_pp_unknown();
     x->depth++;
-    fs_pp_val c = fs_pp_or(x);
+    fs_pp_val c = fs_pp_logic(x, 1);
     if (fs_pp_eat(x, "?")) {
         fs_pp_val a = fs_pp_cond(x);
         if (!fs_pp_eat(x, ":")) {
