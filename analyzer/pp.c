@@ -592,6 +592,19 @@ static void fs_pp_hole(fs_pp_out *o, long b, long e)
 
 static void fs_pp_read_header(fs_pp *p, const char *dir, const char *name, size_t n, int quoted);
 
+/* `#ifdef NAME` (want 1) or `#ifndef NAME` (want 0), and their #elif
+ * forms, with x at the name: 1, 0, or -1 (unknown). */
+static int fs_pp_defined_test(fs_pp_ex *x, int want)
+{
+    fs_pp_blank(x);
+    const char *nb = x->s;
+    while (x->s < x->e && fs_pp_ident((unsigned char)*x->s))
+        x->s++;
+    const fs_pp_mac *m = fs_pp_find(x->p, nb, (size_t)(x->s - nb));
+    int s = m ? m->state : PP_UNKNOWN;
+    return s == PP_UNKNOWN ? -1 : (s == PP_DEFINED) == want;
+}
+
 /* A chain's next arm, from its directive line [b, e): c is its condition
  * (1, 0, or -1 unknown), as far as the arms before it leave it open. */
 static void fs_pp_arm(fs_pp_level *l, int c, long b, long e)
@@ -657,13 +670,7 @@ static void fs_pp_directive(fs_pp *p, const char *path, const char *t, long b, l
         } else if (KW("if")) {
             c = fs_pp_eval(p, x.s, x.e);
         } else {
-            fs_pp_blank(&x);
-            const char *nb = x.s;
-            while (x.s < x.e && fs_pp_ident((unsigned char)*x.s))
-                x.s++;
-            const fs_pp_mac *m = fs_pp_find(p, nb, (size_t)(x.s - nb));
-            int s = m ? m->state : PP_UNKNOWN;
-            c = s == PP_UNKNOWN ? -1 : KW("ifdef") ? s == PP_DEFINED : s != PP_DEFINED;
+            c = fs_pp_defined_test(&x, KW("ifdef"));
         }
         fs_pp_arm(l, c, b, e);
         return;
@@ -691,13 +698,7 @@ static void fs_pp_directive(fs_pp *p, const char *path, const char *t, long b, l
         } else if (KW("elif")) {
             c = fs_pp_eval(p, x.s, x.e);
         } else {
-            fs_pp_blank(&x);
-            const char *nb = x.s;
-            while (x.s < x.e && fs_pp_ident((unsigned char)*x.s))
-                x.s++;
-            const fs_pp_mac *m = fs_pp_find(p, nb, (size_t)(x.s - nb));
-            int s = m ? m->state : PP_UNKNOWN;
-            c = s == PP_UNKNOWN ? -1 : KW("elifdef") ? s == PP_DEFINED : s != PP_DEFINED;
+            c = fs_pp_defined_test(&x, KW("elifdef"));
         }
         /* surely taken only when every arm before surely was not */
         if (c == 1 && !top->all_false)
