@@ -45,6 +45,7 @@ typedef struct fs_callee_info {
     int variadic;
     int nparams;
     unsigned const_ptr_mask; /* bit i: parameter i is a pointer to const (or not a pointer) */
+    int noreturn;       /* declared not to return (noreturn, _Noreturn, a NORETURN macro) */
 } fs_callee_info;
 
 typedef struct fs_ast fs_ast;

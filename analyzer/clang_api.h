@@ -55,7 +55,9 @@
     X(clang_getArgType) \
     X(clang_getArrayElementType) \
     X(clang_getCString) \
+    X(clang_getCanonicalCursor) \
     X(clang_getCanonicalType) \
+    X(clang_getCursorDefinition) \
     X(clang_getCursorExtent) \
     X(clang_getCursorKind) \
     X(clang_getCursorLocation) \
@@ -144,7 +146,9 @@ void fs_clang_preload(void);
 #define clang_getArgType (fs_clang.clang_getArgType)
 #define clang_getArrayElementType (fs_clang.clang_getArrayElementType)
 #define clang_getCString (fs_clang.clang_getCString)
+#define clang_getCanonicalCursor (fs_clang.clang_getCanonicalCursor)
 #define clang_getCanonicalType (fs_clang.clang_getCanonicalType)
+#define clang_getCursorDefinition (fs_clang.clang_getCursorDefinition)
 #define clang_getCursorExtent (fs_clang.clang_getCursorExtent)
 #define clang_getCursorKind (fs_clang.clang_getCursorKind)
 #define clang_getCursorLocation (fs_clang.clang_getCursorLocation)

@@ -77,8 +77,8 @@ typedef struct fs_cl {
     struct fs_nameset {
         char *name;
         int v;            /* fs_name_class; or the first definition of the name (then next[]) */
-    } *matters, *defnames;
-    int capmatters, nmatters, capdefnames;
+    } *matters, *defnames, *noret;
+    int capmatters, nmatters, capdefnames, capnoret, nnoret;
     int *defnext;         /* per definition: the next one of the same name, or -1 */
 } fs_cl;
 
@@ -601,6 +601,75 @@ static fs_ast *fs_conv_for(fs_cl *cl, CXCursor c, fs_kids *k)
     return a;
 }
 
+static struct fs_nameset *fs_nameset_slot(struct fs_nameset *v, int cap, const char *name);
+
+/* Does a token of the declaration (up to its body) say noreturn: `_Noreturn`,
+ * `__attribute__((noreturn))`, a project's NORETURN macro? */
+static int fs_decl_says_noreturn(fs_cl *cl, CXCursor d)
+{
+    if (clang_Cursor_isNull(d) || d.kind != CXCursor_FunctionDecl)
+        return 0;
+    CXSourceRange ext = clang_getCursorExtent(d);
+    CXFile fa, fb;
+    unsigned oa, ob;
+    /* from where the declaration is written (a macro's use, for `noreturn void f(void)`) */
+    clang_getExpansionLocation(clang_getRangeStart(ext), &fa, NULL, NULL, &oa);
+    clang_getExpansionLocation(clang_getRangeEnd(ext), &fb, NULL, NULL, &ob);
+    if (!fa || !fb || !clang_File_isEqual(fa, fb) || ob < oa)
+        return 0;
+    CXToken *toks = NULL;
+    unsigned n = 0;
+    clang_tokenize(cl->tu, clang_getRange(clang_getLocationForOffset(cl->tu, fa, oa), clang_getLocationForOffset(cl->tu, fb, ob)),
+                   &toks, &n);
+    int yes = 0;
+    for (unsigned i = 0; i < n && !yes; i++) {
+        CXTokenKind k = clang_getTokenKind(toks[i]);
+        if (k != CXToken_Identifier && k != CXToken_Keyword && k != CXToken_Punctuation)
+            continue;
+        CXString s = clang_getTokenSpelling(cl->tu, toks[i]);
+        const char *t = clang_getCString(s);
+        if (t && strcmp(t, "{") == 0) {
+            clang_disposeString(s);
+            break;
+        }
+        yes = t && fs_word_says_noreturn(t, strlen(t));
+        clang_disposeString(s);
+    }
+    if (toks)
+        clang_disposeTokens(cl->tu, toks, n);
+    return yes;
+}
+
+/* Is the function ref declared not to return?  Asked once per name. */
+static int fs_callee_noreturn(fs_cl *cl, const char *name, CXCursor ref)
+{
+    if (2 * (cl->nnoret + 1) > cl->capnoret) {
+        int cap = cl->capnoret ? 2 * cl->capnoret : 256;
+        struct fs_nameset *v = fs_xcalloc((size_t)cap, sizeof *v);
+        for (int i = 0; i < cl->capnoret; i++)
+            if (cl->noret[i].name)
+                *fs_nameset_slot(v, cap, cl->noret[i].name) = cl->noret[i];
+        free(cl->noret);
+        cl->noret = v;
+        cl->capnoret = cap;
+    }
+    struct fs_nameset *e = fs_nameset_slot(cl->noret, cl->capnoret, name);
+    if (e->name)
+        return e->v;
+    int yes = 0;
+    CXString ts = clang_getTypeSpelling(clang_getCursorType(ref));
+    const char *t = clang_getCString(ts);
+    yes = t && strstr(t, "noreturn") != NULL;
+    clang_disposeString(ts);
+    if (!yes)
+        yes = fs_decl_says_noreturn(cl, ref) || fs_decl_says_noreturn(cl, clang_getCanonicalCursor(ref)) ||
+              fs_decl_says_noreturn(cl, clang_getCursorDefinition(ref));
+    e->name = fs_xstrdup(name);
+    e->v = yes;
+    cl->nnoret++;
+    return yes;
+}
+
 static fs_ast *fs_conv_call(fs_cl *cl, CXCursor c)
 {
     CXCursor ref = clang_getCursorReferenced(c);
@@ -624,6 +693,8 @@ static fs_ast *fs_conv_call(fs_cl *cl, CXCursor c)
                     ci.const_ptr_mask |= 1u << i;
             }
         }
+        if (name)
+            ci.noreturn = fs_callee_noreturn(cl, name, ref);
     }
     fs_ast *a = fs_ast_new(cl->arena, FS_A_CALL, name);
     fs_set_range(cl, a, c);
@@ -1026,8 +1097,7 @@ static int fs_name_class_now(const fs_cl *cl, const char *name)
     if ((sp && sp->kind == FS_OP_PROBE) || fs_is_setuid_call(lib))
         return FS_TV_MATTERS | FS_TV_PROBE;
     int cls = 0;
-    if (sp || fs_libc_writes(name, &written) || fs_call_changes_files(name, "?") || strcmp(name, "chdir") == 0 ||
-        strcmp(name, "fchdir") == 0 || lib != name)
+    if (sp || fs_libc_writes(name, &written) || fs_call_changes_files(name, "?") || fs_is_chdir(name) || lib != name || fs_call_noreturn(lib, 1, 1))
         cls = FS_TV_MATTERS;
     for (const fs_summary *s = fs_summaries_find(cl->project, name); s; s = fs_summaries_next(cl->project, s)) {
         if (s->param != FS_SUMMARY_DEFINED)
@@ -1726,6 +1796,7 @@ int fs_fe_clang_parse(const char *path, const fs_clang_opts *o, fs_fe_result *r)
     }
     free(cl.mdefs);
     fs_nameset_free(cl.matters, cl.capmatters);
+    fs_nameset_free(cl.noret, cl.capnoret);
     fs_nameset_free(cl.defnames, cl.capdefnames);
     free(cl.defnext);
     free(cl.by_begin);

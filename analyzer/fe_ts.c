@@ -2602,7 +2602,7 @@ static int call_writes_arg(const char *name, const fs_callee_info *ci, int idx)
 {
     const fs_call_spec *sp = fs_call_lookup(name);
     if (sp)
-        return idx == sp->buf_arg;
+        return fs_call_writes_arg(sp, idx);
     unsigned m;
     if (fs_libc_writes(name, &m))
         return (idx < 31 && (m & (1u << idx))) || ((m & 0x80000000u) && idx >= 1);
@@ -2846,6 +2846,25 @@ static void record_enums(fs_ts *t, TSNode type)
 }
 
 /* A file-scope declaration: globals, prototypes, enumerators. */
+/* Does a word of the text from byte b to e say noreturn (fs_word_says_noreturn)? */
+static int text_says_noreturn(const fs_ts *t, uint32_t b, uint32_t e)
+{
+    for (uint32_t i = b; i < e;) {
+        unsigned char c = (unsigned char)t->src[i];
+        if (isalpha(c) || c == '_') {
+            uint32_t j = i;
+            while (j < e && (isalnum((unsigned char)t->src[j]) || t->src[j] == '_'))
+                j++;
+            if (fs_word_says_noreturn(t->src + i, j - i))
+                return 1;
+            i = j;
+        } else {
+            i++;
+        }
+    }
+    return 0;
+}
+
 static void record_decl(fs_ts *t, TSNode n)
 {
     fs_tk k = kind_of(t, n);
@@ -2874,6 +2893,9 @@ static void record_decl(fs_ts *t, TSNode n)
             fs_ts_sym *s = sym_add(t, p, len, ts_node_start_byte(di.name), S_FUNC);
             if (!ts_node_is_null(fd))
                 callee_info_of(t, fd, &s->ci);
+            const fs_ts_sym *prev = sym_find(t, p, len, ts_node_start_byte(di.name), M_ORDINARY);
+            s->ci.noreturn = text_says_noreturn(t, ts_node_start_byte(n), ts_node_end_byte(n)) ||
+                             (prev && prev->kind == S_FUNC && prev->ci.noreturn);
         } else {
             fs_ts_sym *s = sym_add(t, p, len, ts_node_end_byte(di.name), S_GLOBAL);
             s->is_array = di.is_array;
@@ -3116,6 +3138,12 @@ static void record_symbols(fs_ts *t, TSNode root)
                 const char *p = text_of(t, id, &len);
                 fs_ts_sym *s = sym_add(t, p, len, ts_node_start_byte(id), S_FUNC);
                 callee_info_of(t, fd, &s->ci);
+                TSNode body = field(t, x, F_BODY);
+                const fs_ts_sym *prev = sym_find(t, p, len, ts_node_start_byte(id), M_ORDINARY);
+                s->ci.noreturn =
+                    text_says_noreturn(t, ts_node_start_byte(x),
+                                       ts_node_is_null(body) ? ts_node_end_byte(x) : ts_node_start_byte(body)) ||
+                    (prev && prev->kind == S_FUNC && prev->ci.noreturn);
             }
             body_depth = depth; /* macros inside the body still count */
         } else if (k == T_COMMENT || k == T_STRING || k == T_CONCAT || k == T_IDENT || k == T_NUMBER) {

@@ -22,7 +22,7 @@
 #include <unistd.h>
 
 #define FS_INDEX_FORMAT "fscheck-index"
-#define FS_INDEX_VERSION 11
+#define FS_INDEX_VERSION 12
 #define FS_INDEX_MAX_FILES 200000
 #define FS_INDEX_ROUNDS 8
 #define FS_INDEX_CACHE_DAYS 30 /* a root's cache files unused this long go (FSCHECK_CACHE_DAYS) */
@@ -1533,7 +1533,7 @@ static int fs_ix_sum_read(json_t *j, fs_summary *sum, int *is_static)
     const char *name, *base, *pred;
     if (json_array_size(j) == 3) {
         if (json_unpack(j, "[s,i,b!]", &name, &sum->param, is_static) != 0 || sum->param >= 0 ||
-            sum->param < FS_SUMMARY_DEFINED)
+            sum->param < FS_SUMMARY_NORETURN)
             return -1;
         fs_ix_plain_op(&sum->op);
         sum->name = (char *)name;
@@ -1544,7 +1544,7 @@ static int fs_ix_sum_read(json_t *j, fs_summary *sum, int *is_static)
                     &sum->op.pure, &sk, &st, &sf, &via, &pred, &base, &copies, &others, &sum->op.mode_param1) != 0 ||
         sum->op.mode_param1 < 0 || sum->op.mode_param1 > 64)
         return -1;
-    if (kind < FS_OP_NONE || kind > FS_OP_MAYBE || sum->param < FS_SUMMARY_DEFINED || strlen(pred) >= sizeof sum->op.pred ||
+    if (kind < FS_OP_NONE || kind > FS_OP_MAYBE || sum->param < FS_SUMMARY_NORETURN || strlen(pred) >= sizeof sum->op.pred ||
         sk < FS_VAL_UNKNOWN || sk > FS_VAL_BOOL || st < 0 || st > FS_OUT_FAIL || sf < 0 || sf > FS_OUT_FAIL)
         return -1;
     sum->op.copies = copies;
@@ -1945,7 +1945,7 @@ static int fs_ix_has_params(void *arg, const char *name)
 {
     const fs_index *ix = arg;
     for (const fs_summary *s = fs_summaries_find(ix->live, name); s; s = fs_summaries_next(ix->live, s))
-        if (s->param >= 0)
+        if (s->param >= 0 || s->param == FS_SUMMARY_NORETURN)
             return 1;
     return 0;
 }

@@ -160,6 +160,7 @@ typedef struct fs_node {
     int buf_var;        /* stat probes: the buffer variable, -1 when not a plain variable */
     int changes_fs;     /* some file may have changed after it (writes, children, sleeps, a helper that does) */
     int ext_unknown;    /* a function neither of the C library nor defined in the project */
+    int noreturn;       /* the call does not return: the node has no successor */
     char *file;         /* file the call is in (borrowed from fs_func.files) */
     fs_range stmt;      /* the statement the call is part of (for if: the whole if) */
     fs_range block;     /* the innermost block around it */

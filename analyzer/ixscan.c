@@ -96,7 +96,9 @@ static int fs_xs_intern(fs_xs *x, const char *s, size_t n)
     x->names[id] = name;
     unsigned char fl = 0;
     unsigned written = 0;
-    if (fs_call_lookup(name) || strcmp(name, "chdir") == 0 || strcmp(name, "fchdir") == 0)
+    /* a call that does not return makes its caller one that may not either
+     * (a summary of the whole function) */
+    if (fs_call_lookup(name) || fs_is_chdir(name) || fs_call_noreturn(name, 1, 1))
         fl |= XS_P;
     if (fs_call_changes_files(name, NULL))
         fl |= XS_CHG;

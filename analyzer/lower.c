@@ -716,17 +716,87 @@ static void open_kind_of(fs_op *op, const fs_ast *m, int string)
     }
 }
 
+/* What a call asks when its `tests` argument m holds constants of the
+ * catalogue (G_FILE_TEST_EXISTS | G_FILE_TEST_IS_DIR): true when any one
+ * holds.  One that includes an existence check is one; one test is that
+ * test; several others are a stat() whose type is looked at.  Anything else
+ * (a variable, a symbolic link among others) asks nothing known. */
+static void tests_of(fs_op *op, const fs_call_spec *sp, const fs_ast *m)
+{
+    const fs_ast *stack[16];
+    int sp2 = 0, ok = m != NULL, nbits = 0;
+    long bits = 0;
+    const char *one = NULL;
+    int exists = 0, link = 0;
+    if (m)
+        stack[sp2++] = m;
+    while (sp2 > 0 && ok) {
+        const fs_ast *x = strip(stack[--sp2]);
+        long v;
+        if (x && x->kind == FS_A_BINOP && is_op(x, "|") && x->nkids == 2 && sp2 < 14) {
+            stack[sp2++] = x->kids[0];
+            stack[sp2++] = x->kids[1];
+            continue;
+        }
+        if (x && x->kind == FS_A_IDENT && x->name) {
+            int k = 0;
+            for (; k < sp->ntests && strcmp(sp->tests[k].name, x->name) != 0; k++)
+                ;
+            if (k == sp->ntests) {
+                ok = 0;
+                break;
+            }
+            bits |= sp->tests[k].value;
+        } else if (x && is_number(x, &v) && v > 0) {
+            bits |= v;
+        } else {
+            ok = 0;
+        }
+    }
+    for (int k = 0; ok && k < sp->ntests; k++)
+        if (bits & sp->tests[k].value) {
+            bits &= ~sp->tests[k].value;
+            nbits++;
+            one = sp->tests[k].kind;
+            exists |= strcmp(one, "exists") == 0;
+            link |= strcmp(one, "is_link") == 0;
+        }
+    fs_op t;
+    if (!ok || bits || !nbits || (!exists && link && nbits > 1) ||
+        fs_kind_op(exists ? "exists" : nbits == 1 ? one : "stat", &t) != 0) {
+        op->kind = FS_OP_NONE; /* not known what it asks */
+        return;
+    }
+    op->kind = t.kind;
+    op->family = t.family;
+    op->access_mode = t.access_mode;
+    op->follows = t.follows;
+    op->fields_read = t.fields_read;
+    snprintf(op->pred, sizeof op->pred, "%s", t.pred);
+    op->sense.kind = FS_VAL_BOOL;
+    op->sense.when_true = FS_OUT_SUCC;
+    op->sense.when_false = exists || nbits == 1 ? t.sense.when_false : FS_OUT_UNKNOWN;
+}
+
 static void set_op_from_spec(fs_lowerer *L, int n, const fs_ast *call, const fs_call_spec *sp)
 {
     fs_node *node = &L->fn->nodes[n];
     int nargs = call->nkids - 1;
     node->op.kind = sp->kind;
-    node->op.excl = sp->kind == FS_OP_CREATE && sp->value == FS_VAL_RAW; /* mkdir, mkfifo, link, ... */
+    node->op.excl = sp->excl; /* mkdir, mkfifo, link, ... */
     node->op.family = sp->family;
     node->op.follows = sp->follows;
     node->op.base = sp->name;
     node->op.sense.kind = sp->value;
-    node->op.access_mode = FS_MODE_UNKNOWN;
+    if (sp->value == FS_VAL_BOOL) {
+        node->op.sense.when_true = FS_OUT_SUCC;
+        node->op.sense.when_false = sp->when_false;
+    }
+    node->op.access_mode = sp->access_mode;
+    node->op.fields_read = sp->fields_read;
+    snprintf(node->op.pred, sizeof node->op.pred, "%s", sp->pred);
+    if (sp->test_arg >= 0)
+        tests_of(&node->op, sp, sp->test_arg < nargs ? call->kids[1 + sp->test_arg] : NULL);
     node->path_arg = sp->path_arg;
     if (sp->path_arg < nargs)
         fs_path_copy(&node->path, &node->args[sp->path_arg]);
@@ -750,7 +820,7 @@ static void set_op_from_spec(fs_lowerer *L, int n, const fs_ast *call, const fs_
             }
         }
     }
-    if (sp->kind == FS_OP_PROBE && sp->family == FS_PROBE_ACCESS && sp->mode_arg < nargs) {
+    if (sp->kind == FS_OP_PROBE && sp->family == FS_PROBE_ACCESS && sp->mode_arg >= 0 && sp->mode_arg < nargs) {
         const fs_ast *m = strip(call->kids[1 + sp->mode_arg]);
         node->op.access_mode = access_mode_of(m);
         if (node->op.access_mode == FS_MODE_UNKNOWN && m && m->kind == FS_A_IDENT && m->var >= 0 &&
@@ -768,11 +838,11 @@ static void set_op_from_spec(fs_lowerer *L, int n, const fs_ast *call, const fs_
             node->op.follows = -1; /* not known */
     }
     if (sp->kind == FS_OP_OPEN) {
-        if (strcmp(sp->name, "opendir") == 0) {
-            node->op.open_mode = FS_OPEN_READ;
-        } else if (sp->mode_arg >= 0 && sp->mode_arg < nargs) {
+        if (sp->mode_arg < 0) {
+            node->op.open_mode = sp->open_mode;
+        } else if (sp->mode_arg < nargs) {
             const fs_ast *m = strip(call->kids[1 + sp->mode_arg]);
-            open_kind_of(&node->op, m, sp->value == FS_VAL_PTR);
+            open_kind_of(&node->op, m, sp->mode_string);
             if (node->op.kind == FS_OP_MAYBE && m && m->kind == FS_A_IDENT && m->var >= 0 &&
                 L->fn->vars[m->var].kind == FS_VAR_PARAM)
                 node->op.mode_param1 = L->fn->vars[m->var].param_index + 1; /* a wrapper's mode */
@@ -858,7 +928,7 @@ static int eexist_value(const fs_ast *e, long *v)
     return is_number(e->kids[is_op(c, "==") ? 1 : 2], v);
 }
 
-static void lower_call(fs_lowerer *L, const fs_ast *e)
+static void lower_call_node(fs_lowerer *L, const fs_ast *e)
 {
     /* arguments first, in order; the stat buffer `&st` is not a read */
     const fs_call_spec *sp = fs_call_lookup(e->name);
@@ -886,6 +956,9 @@ static void lower_call(fs_lowerer *L, const fs_ast *e)
     node->op.sense.kind = FS_VAL_UNKNOWN;
     if (sp) {
         set_op_from_spec(L, n, e, sp);
+        for (int i = 0; sp->others_written && i < e->nkids - 1; i++)
+            if (i != sp->buf_arg && fs_call_writes_arg(sp, i))
+                arg_may_be_written(L, e->kids[1 + i], 1); /* g_file_get_contents(p, &text, ...) */
         if (sp->buf_arg >= 0 && sp->buf_arg < e->nkids - 1) {
             int bv = L->fn->nodes[n].buf_var;
             if (bv >= 0)
@@ -909,7 +982,7 @@ static void lower_call(fs_lowerer *L, const fs_ast *e)
         }
         return;
     }
-    if (e->name && (strcmp(e->name, "chdir") == 0 || strcmp(e->name, "fchdir") == 0)) {
+    if (fs_is_chdir(e->name)) {
         /* relative paths change meaning: treat as a write of everything */
         emit_write(L, FS_WRITE_CWD, NULL);
         emit_write(L, -1, NULL);
@@ -991,7 +1064,7 @@ static void lower_call(fs_lowerer *L, const fs_ast *e)
             } else {
                 mn->op.kind = FS_OP_OPEN;
                 mn->op.excl = 0;
-                open_kind_of(&mn->op, ma, bs && bs->value == FS_VAL_PTR);
+                open_kind_of(&mn->op, ma, bs && bs->mode_string);
                 known = mn->op.kind != FS_OP_MAYBE;
             }
             mn->op.mode_param1 = 0;
@@ -1027,6 +1100,44 @@ static void lower_call(fs_lowerer *L, const fs_ast *e)
         arg_may_be_written(L, e->kids[i], byptr);
     }
     emit_write(L, -1, NULL);
+}
+
+/* Does the call not return?  A library function that ends the process, a
+ * callee declared noreturn, a project function that ends it on every path. */
+static int call_noreturn(const fs_lowerer *L, const fs_ast *e)
+{
+    if (!e->name)
+        return 0;
+    if (e->callee.noreturn)
+        return 1;
+    long status = 0;
+    int known = 0;
+    if (e->nkids > 1) {
+        const fs_ast *a = strip(e->kids[1]);
+        known = is_number(a, &status);
+        if (!known && a && a->kind == FS_A_IDENT && a->var < 0 && a->name && strcmp(a->name, "EXIT_FAILURE") == 0) {
+            known = 1;
+            status = 1;
+        }
+    }
+    if (fs_call_noreturn(e->name, known, status))
+        return 1;
+    for (const fs_summary *sum = fs_summaries_find(L->sums, e->name); sum; sum = fs_summaries_next(L->sums, sum))
+        if (sum->param == FS_SUMMARY_NORETURN)
+            return 1;
+    return 0;
+}
+
+static void lower_call(fs_lowerer *L, const fs_ast *e)
+{
+    lower_call_node(L, e);
+    if (call_noreturn(L, e)) {
+        /* the path ends here: it reaches neither the function's exit nor
+         * what follows */
+        if (e->ir >= 0 && e->ir < L->fn->nnodes)
+            L->fn->nodes[e->ir].noreturn = 1;
+        L->cur = -1;
+    }
 }
 
 static void lower_value_cond(fs_lowerer *L, const fs_ast *e)
@@ -1165,6 +1276,37 @@ static void lower_expr(fs_lowerer *L, const fs_ast *e)
 
 /* --- conditions ------------------------------------------------------------ */
 
+/* `errno == ENOENT` (eq) or `errno != ENOENT` (!eq)? */
+static int is_enoent_test(const fs_ast *e, int eq)
+{
+    e = strip(e);
+    if (!e || e->kind != FS_A_BINOP || e->nkids != 2 || !is_op(e, eq ? "==" : "!="))
+        return 0;
+    for (int i = 0; i < 2; i++) {
+        const fs_ast *o = strip(e->kids[1 - i]);
+        long v;
+        if (is_errno(e->kids[i]) && o &&
+            ((o->kind == FS_A_IDENT && o->name && strcmp(o->name, "ENOENT") == 0) || (is_number(o, &v) && v == 2)))
+            return 1;
+    }
+    return 0;
+}
+
+/* For `A && errno == ENOENT` where A is true when probe P failed, or
+ * `A || errno != ENOENT` where A is true when P succeeded: P's node, else -1. */
+static int enoent_probe(fs_lowerer *L, const fs_ast *s)
+{
+    int and = is_op(s, "&&");
+    if (!is_enoent_test(s->kids[1], and))
+        return -1;
+    fs_test a = test_of(L, s->kids[0]);
+    if (a.call < 0 || L->fn->nodes[a.call].op.kind != FS_OP_PROBE)
+        return -1;
+    if (and ? (a.t != FS_OUT_FAIL || a.f != FS_OUT_SUCC) : (a.t != FS_OUT_SUCC || a.f != FS_OUT_FAIL))
+        return -1;
+    return a.call;
+}
+
 static void lower_cond(fs_lowerer *L, const fs_ast *e, int t, int f, const fs_ast *atom)
 {
     const fs_ast *s = e;
@@ -1188,7 +1330,23 @@ static void lower_cond(fs_lowerer *L, const fs_ast *e, int t, int f, const fs_as
         else
             lower_cond(L, s->kids[0], t, mid, NULL);
         L->cur = mid;
-        lower_cond(L, s->kids[1], t, f, NULL);
+        int probe = enoent_probe(L, s);
+        if (probe >= 0) {
+            /* `probe(p) == -1 && errno == ENOENT`: its "missing" outcome, and
+             * the other edge its other (`… || errno != ENOENT` alike) */
+            lower_expr(L, s->kids[1]);
+            int br = emit(L, FS_N_BRANCH);
+            fs_node *bn = &L->fn->nodes[br];
+            int and = is_op(s, "&&");
+            bn->test = probe;
+            bn->out[0] = and ? FS_OUT_FAIL : FS_OUT_SUCC;
+            bn->out[1] = and ? FS_OUT_SUCC : FS_OUT_FAIL;
+            fs_func_add_edge(L->fn, br, t, 0);
+            fs_func_add_edge(L->fn, br, f, 0);
+            L->cur = -1;
+        } else {
+            lower_cond(L, s->kids[1], t, f, NULL);
+        }
     } else if (s->kind == FS_A_UNOP && is_op(s, "!") && s->nkids == 1 && !s->in_macro) {
         lower_cond(L, s->kids[0], f, t, atom ? atom : s);
     } else if (s->kind == FS_A_COND && s->nkids == 3) {

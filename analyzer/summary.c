@@ -565,6 +565,33 @@ static void fs_summarize_param(const fs_func *fn, int var, fs_walk *w, fs_summar
     }
 }
 
+/* Is the function's exit reached from its entry (some path returns)? */
+static int fs_func_returns(const fs_func *fn)
+{
+    if (fn->entry < 0 || fn->exit < 0 || fn->incomplete || fn->nodes[fn->entry].nsucc == 0)
+        return 1; /* not lowered (a function the index leaves out): nothing known */
+    unsigned char *mark = fs_xcalloc((size_t)fn->nnodes, 1);
+    int *stack = fs_xmalloc(sizeof(int) * (size_t)fn->nnodes);
+    int sp = 0, found = 0;
+    stack[sp++] = fn->entry;
+    mark[fn->entry] = 1;
+    while (sp > 0 && !found) {
+        int x = stack[--sp];
+        if (x == fn->exit)
+            found = 1;
+        for (int i = 0; i < fn->nodes[x].nsucc; i++) {
+            int t = fn->nodes[x].succ[i].to;
+            if (!mark[t]) {
+                mark[t] = 1;
+                stack[sp++] = t;
+            }
+        }
+    }
+    free(mark);
+    free(stack);
+    return found;
+}
+
 void fs_summarize(const fs_func *fn, fs_summaries *out)
 {
     if (fn->incomplete)
@@ -591,4 +618,9 @@ void fs_summarize(const fs_func *fn, fs_summaries *out)
             fs_summaries_add(out, &s);
             break;
         }
+    if (!fs_func_returns(fn)) {
+        s.param = FS_SUMMARY_NORETURN;
+        s.op.kind = FS_OP_NONE;
+        fs_summaries_add(out, &s);
+    }
 }

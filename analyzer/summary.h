@@ -12,8 +12,9 @@
 
 /* Function-level entries (param < 0): the function is defined in the
  * project (FS_SUMMARY_DEFINED), and it may change some file
- * (FS_SUMMARY_CHANGES: writes, child processes, creates or removes). */
-enum { FS_SUMMARY_CHANGES = -1, FS_SUMMARY_DEFINED = -2 };
+ * (FS_SUMMARY_CHANGES: writes, child processes, creates or removes), it
+ * returns on no path (FS_SUMMARY_NORETURN: exit(), die(), an endless loop). */
+enum { FS_SUMMARY_CHANGES = -1, FS_SUMMARY_DEFINED = -2, FS_SUMMARY_NORETURN = -3 };
 
 typedef struct fs_summary {
     char *name;

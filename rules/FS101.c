@@ -112,6 +112,9 @@ static int fs101_fix_wrappers(fs_ctx *ctx, fs_finding *f, int a, int b)
 /* Drop the existence check where the stat()'s own failure takes its branch. */
 static void fs101_fix(fs_ctx *ctx, fs_finding *f, int a, int b)
 {
+    /* the rewrites are of a stat() on the exists outcome */
+    if (!fs_is_stat_probe(fs_ctx_node(ctx, b)) || !(fs_outcome_reach(fs_ctx_walk(ctx), a, b) & FS_REACH_SUCC_ONLY))
+        return;
     if (fs101_fix_wrappers(ctx, f, a, b))
         return;
     const fs_node *an = fs_ctx_node(ctx, a), *bn = fs_ctx_node(ctx, b);
@@ -188,9 +191,16 @@ static int fs101_first(fs_ctx *ctx, int a)
     return fs_is_existence_probe(fs_ctx_node(ctx, a)) && fs_result_tested(ctx, a);
 }
 
+/* The later probe: a stat-family one, or an access() of another mode (it
+ * fails with ENOENT too), on one outcome of the existence check: where the
+ * path exists, or where it is missing (`!exists(p) && !is_dir(p)`: one
+ * stat() answers both). */
 static int fs101_second(fs_ctx *ctx, int a, int b)
 {
-    return fs_is_stat_probe(fs_ctx_node(ctx, b)) && (fs_outcome_reach(fs_ctx_walk(ctx), a, b) & FS_REACH_SUCC_ONLY);
+    const fs_node *bn = fs_ctx_node(ctx, b);
+    int later = fs_is_stat_probe(bn) || (fs_is_access_probe(bn) && bn->op.access_mode != FS_MODE_UNKNOWN &&
+                                         bn->op.access_mode != FS_F_OK);
+    return later && (fs_outcome_reach(fs_ctx_walk(ctx), a, b) & (FS_REACH_SUCC_ONLY | FS_REACH_FAIL_ONLY));
 }
 
 static void fs101_report(fs_ctx *ctx, fs_finding *f, int a, int b, const fs_pair_names *n)
@@ -199,9 +209,14 @@ static void fs101_report(fs_ctx *ctx, fs_finding *f, int a, int b, const fs_pair
     char pred[48] = "";
     if (bn->op.pred[0])
         snprintf(pred, sizeof pred, " with %s(st.st_mode)", bn->op.pred[0] == '!' ? bn->op.pred + 1 : bn->op.pred);
-    f->message = fs_xasprintf("existence check is redundant: %s of '%s' on line %d fails with ENOENT "
-                              "too; drop %s and test the result of one stat()%s",
-                              n->second, f->path_expr, n->line, n->first, pred);
+    if (fs_is_access_probe(bn))
+        f->message = fs_xasprintf("existence check is redundant: %s of '%s' on line %d fails with ENOENT "
+                                  "too; drop %s and tell a missing path by that call's errno",
+                                  n->second, f->path_expr, n->line, n->first);
+    else
+        f->message = fs_xasprintf("existence check is redundant: %s of '%s' on line %d fails with ENOENT "
+                                  "too; drop %s and test the result of one stat()%s",
+                                  n->second, f->path_expr, n->line, n->first, pred);
     fs101_fix(ctx, f, a, b);
 }
 
