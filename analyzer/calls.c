@@ -65,8 +65,10 @@ int fs_kind_op(const char *word, fs_op *op)
     op->fields_read = k->fields_read;
     snprintf(op->pred, sizeof op->pred, "%s", k->pred);
     op->open_mode = k->kind == FS_OP_OPEN ? k->open_mode : 0;
-    op->sense.kind = FS_VAL_BOOL;
-    op->sense.when_true = FS_OUT_SUCC;
+    if (k->kind == FS_OP_PROBE) { /* probes: true when it holds */
+        op->sense.kind = FS_VAL_BOOL;
+        op->sense.when_true = FS_OUT_SUCC;
+    }
     op->sense.when_false = k->when_false;
     op->base = k->kind == FS_OP_PROBE ? (k->family == FS_PROBE_ACCESS ? "access" : k->follows ? "stat" : "lstat")
                : k->kind == FS_OP_OPEN ? "open" : k->kind == FS_OP_CREATE ? "creat"

@@ -48,8 +48,9 @@ typedef struct fs_call_spec {
 
 /* Sets op to what a function of kind `word` does ("exists", "stat", "is_dir",
  * "readable", "open", "create", ...: the words of rules/library.yml and of
- * .fscheck.yml's wrappers), with a true result meaning success.  Returns -1
- * for an unknown word. */
+ * .fscheck.yml's wrappers); a probe's true result means it holds (sense
+ * BOOL), the others' result is not described.  Returns -1 for an unknown
+ * word. */
 int fs_kind_op(const char *word, fs_op *op);
 /* The kind words, for messages: "exists, access, readable, ...". */
 const char *fs_kind_words(void);

@@ -1,5 +1,6 @@
 /* config.c - .fscheck.yml, read with libyaml's document API. */
 #include "config.h"
+#include "calls.h"
 #include "rule.h"
 #include "summary.h"
 #include "util.h"
@@ -36,8 +37,6 @@ struct fs_config {
     fs_rule_severity sev[FS_MAX_RULES];
     int nsev;
     fs_summaries *wrappers;
-    fs_summaries *merged;      /* wrappers + merged_base */
-    const fs_summaries *merged_base;
     char **exclude;
     int nexclude, capexclude;
 };
@@ -54,7 +53,6 @@ void fs_config_delete(fs_config *c)
     free(c->path);
     free(c->dir);
     fs_summaries_delete(c->wrappers);
-    fs_summaries_delete(c->merged);
     for (int i = 0; i < c->nexclude; i++)
         free(c->exclude[i]);
     free(c->exclude);
@@ -339,15 +337,13 @@ static int fs_parse_wrapper(fs_cfg_parse *p, const yaml_node_t *n)
                 return -1;
             }
         } else {
-            static const char *const kinds[] = { "exists", "stat", "open", "create", "remove" };
-            for (int i = 0; vs && i < 5; i++)
-                if (strcmp(vs, kinds[i]) == 0)
-                    kind = kinds[i];
-            if (!kind) {
-                fs_cfg_error(p, v, "'wrappers.kind' must be exists, stat, open, create or remove, not %s%s%s",
-                             vs ? "'" : "", vs ? vs : fs_type_name(v), vs ? "'" : "");
+            fs_op op;
+            if (!vs || fs_kind_op(vs, &op) != 0) {
+                fs_cfg_error(p, v, "'wrappers.kind' must be %s, not %s%s%s", fs_kind_words(), vs ? "'" : "",
+                             vs ? vs : fs_type_name(v), vs ? "'" : "");
                 return -1;
             }
+            kind = vs;
         }
     }
     if (!name || !arg || !kind) {
@@ -361,34 +357,8 @@ static int fs_parse_wrapper(fs_cfg_parse *p, const yaml_node_t *n)
     s.param = (int)arg - 1;
     s.file = p->cfg->path;
     s.line = (int)n->start_mark.line + 1;
-    s.op.access_mode = FS_MODE_UNKNOWN;
-    s.op.follows = 1;
+    fs_kind_op(kind, &s.op);
     s.op.via_wrapper = 1;
-    if (strcmp(kind, "exists") == 0 || strcmp(kind, "stat") == 0) {
-        s.op.kind = FS_OP_PROBE;
-        s.op.sense.kind = FS_VAL_BOOL;
-        s.op.sense.when_true = FS_OUT_SUCC;
-        s.op.sense.when_false = FS_OUT_FAIL;
-        if (kind[0] == 'e') {
-            s.op.family = FS_PROBE_ACCESS;
-            s.op.access_mode = FS_F_OK;
-            s.op.base = "access";
-        } else {
-            s.op.family = FS_PROBE_STAT;
-            s.op.fields_read = 1;
-            s.op.base = "stat";
-        }
-    } else if (strcmp(kind, "open") == 0) {
-        s.op.kind = FS_OP_OPEN;
-        s.op.open_mode = FS_OPEN_READ;
-        s.op.base = "open";
-    } else if (strcmp(kind, "create") == 0) {
-        s.op.kind = FS_OP_CREATE;
-        s.op.base = "creat";
-    } else {
-        s.op.kind = FS_OP_REMOVE;
-        s.op.base = "unlink";
-    }
     for (const fs_summary *x = fs_summaries_find(p->cfg->wrappers, name); x; x = fs_summaries_next(p->cfg->wrappers, x))
         if (x->param == s.param) {
             fs_cfg_error(p, n, "wrapper '%s' with path_arg %ld is declared twice", name, arg);
@@ -705,24 +675,8 @@ void fs_config_opts(fs_config *c, const fs_driver_opts *base, int cli_rules, fs_
         out->rules = c->enabled;
         out->nrules = c->nenabled;
     }
-    if (c->wrappers->n) {
-        if (!base->project) {
-            out->project = c->wrappers;
-        } else {
-            /* units are prepared on worker threads: build the merge once */
-            static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
-            pthread_mutex_lock(&lock);
-            if (!c->merged || c->merged_base != base->project) {
-                fs_summaries_delete(c->merged);
-                c->merged = fs_summaries_new();
-                fs_summaries_merge(c->merged, c->wrappers);
-                fs_summaries_merge(c->merged, base->project);
-                c->merged_base = base->project;
-            }
-            out->project = c->merged;
-            pthread_mutex_unlock(&lock);
-        }
-    }
+    if (c->wrappers->n)
+        out->declared = c->wrappers; /* over the project's summaries, and the unit's own (driver.c) */
 }
 
 void fs_config_severities(const fs_config *c, fs_findings *fs, int first)

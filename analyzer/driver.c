@@ -445,7 +445,30 @@ static int fs_same_of(const fs_summaries *a, const fs_summaries *b, const char *
  * settle (the project's under them).  After the first round, a function is
  * lowered again only when a name it calls says something new: the others
  * would come out the same, and keep what they said. */
-static fs_summaries *fs_lower_all(fs_fe_result *r, const fs_summaries *project)
+/* Replaces what a function said of its parameters by what the
+ * configuration declares of them (a `wrappers:` entry of its name). */
+static void fs_declared_over(fs_summaries *own, const char *name, const fs_summaries *declared)
+{
+    const fs_summary *d = declared ? fs_summaries_find(declared, name) : NULL;
+    if (!d)
+        return;
+    fs_summaries *keep = fs_summaries_new();
+    for (int k = 0; k < own->n; k++) {
+        int covered = 0;
+        for (const fs_summary *x = d; x && !covered; x = fs_summaries_next(declared, x))
+            covered = own->v[k].param >= 0 && x->param == own->v[k].param;
+        if (!covered)
+            fs_summaries_add(keep, &own->v[k]);
+    }
+    for (const fs_summary *x = d; x; x = fs_summaries_next(declared, x))
+        fs_summaries_add(keep, x);
+    fs_summaries_clear(own);
+    for (int k = 0; k < keep->n; k++)
+        fs_summaries_add(own, &keep->v[k]);
+    fs_summaries_delete(keep);
+}
+
+static fs_summaries *fs_lower_all(fs_fe_result *r, const fs_summaries *project, const fs_summaries *declared)
 {
     int nf = r->nfuncs;
     const char ***calls = fs_xcalloc((size_t)nf + 1, sizeof *calls);
@@ -469,6 +492,7 @@ static fs_summaries *fs_lower_all(fs_fe_result *r, const fs_summaries *project)
                     fs_lower(r->funcs[i].fn, r->funcs[i].body, cur);
                 fs_summaries_clear(own[i]);
                 fs_summarize(r->funcs[i].fn, own[i]);
+                fs_declared_over(own[i], r->funcs[i].fn->name, declared);
                 fs_func_drop_nodes(r->funcs[i].fn);
             }
             for (int k = 0; k < own[i]->n; k++) /* as fs_summarize adds them */
@@ -573,6 +597,17 @@ int fs_analyze_file(const char *path, const fs_driver_opts *o, fs_findings *out,
         fs_stats_skip(st, path, "binary file (contains NUL bytes)");
         return -1;
     }
+    /* the configuration's wrappers over the project's summaries */
+    fs_summaries *with_declared = NULL;
+    fs_driver_opts od;
+    if (o->declared && o->declared->n) {
+        with_declared = o->project ? fs_summaries_new_over(o->project) : fs_summaries_new();
+        for (int k = 0; k < o->declared->n; k++)
+            fs_summaries_add(with_declared, &o->declared->v[k]);
+        od = *o;
+        od.project = with_declared;
+        o = &od;
+    }
     fs_fe_result r;
     int rc, by_ts = o->engine == FS_ENGINE_TS;
     if (by_ts) {
@@ -592,6 +627,7 @@ int fs_analyze_file(const char *path, const fs_driver_opts *o, fs_findings *out,
     if (rc != 0) {
         fs_stats_skip(st, path, r.fatal ? r.fatal : "could not be parsed");
         fs_fe_result_free(&r);
+        fs_summaries_delete(with_declared);
         free(text);
         return -1;
     }
@@ -612,7 +648,7 @@ int fs_analyze_file(const char *path, const fs_driver_opts *o, fs_findings *out,
     int have_ts = 0;
     if (o->engine == FS_ENGINE_AUTO && r.nerrors > 0)
         have_ts = fs_fallback_to_ts(o, &r, &ts, path, text, len, &st->functions_lost);
-    fs_summaries *settled = fs_lower_all(&r, o->project);
+    fs_summaries *settled = fs_lower_all(&r, o->project, o->declared);
     fs_src_set src = { 0 };
     src.directory = o->directory;
     int first_new = out->n;
@@ -675,6 +711,7 @@ int fs_analyze_file(const char *path, const fs_driver_opts *o, fs_findings *out,
     fs_fe_result_free(&r);
     if (have_ts)
         fs_fe_result_free(&ts);
+    fs_summaries_delete(with_declared);
     free(text);
     return 0;
 }

@@ -44,6 +44,8 @@ typedef struct fs_driver_opts {
     int nrules;
     int quiet;
     const fs_summaries *project; /* project-wide wrapper summaries, or NULL */
+    const fs_summaries *declared; /* .fscheck.yml's wrappers: over project, and over what a
+                                   * definition in the unit says; or NULL */
     int project_setuid;          /* a file of the project changes user ids (the index says) */
     const char *const *platform_names; /* the project's platform macros (pp.h), known undefined */
     int nplatform_names;

@@ -296,18 +296,20 @@ static void *fs_worker(void *arg)
         const fs_unit *u = &p->units->v[p->todo[slot]];
         fs_driver_opts d = p->opts->drv;
         fs_unit_result *r = &p->res[slot];
-        if (fs_passed_over(p->opts, u)) {
+        if (p->opts->prepare) {
+            pthread_mutex_lock(&p->lock);
+            p->opts->prepare(p->opts->arg, p->todo[slot], &d);
+            pthread_mutex_unlock(&p->lock);
+        }
+        /* a unit whose configuration declares wrappers is not passed over:
+         * the index does not know them */
+        if ((!d.declared || !d.declared->n) && fs_passed_over(p->opts, u)) {
             /* names no probe, wrapper or probing macro: nothing to check */
             r->stats.nothing_to_check++;
             pthread_mutex_lock(&p->lock);
             p->done++;
             pthread_mutex_unlock(&p->lock);
             continue;
-        }
-        if (p->opts->prepare) {
-            pthread_mutex_lock(&p->lock);
-            p->opts->prepare(p->opts->arg, p->todo[slot], &d);
-            pthread_mutex_unlock(&p->lock);
         }
         char **own = NULL;
         int nown = 0;
