@@ -979,10 +979,11 @@ static void fs_ix_global(fs_index *ix)
         ix->uses_setuid = fs_ix_calls_setuid(&ix->files[i]);
     /* names that probe: the library's probes and the probing wrappers */
     fs_strs_free(&ix->probes);
-    static const char *const lib[] = { "access", "euidaccess", "eaccess", "faccessat", "faccessat2", "stat",
-                                       "stat64", "lstat", "lstat64", "fstatat", "fstatat64", "statx" };
-    for (size_t i = 0; i < sizeof lib / sizeof lib[0]; i++)
-        fs_strs_add(&ix->probes, lib[i]);
+    int ncat = 0;
+    const fs_call_spec *cat = fs_call_all(&ncat);
+    for (int i = 0; i < ncat; i++)
+        if (cat[i].kind == FS_OP_PROBE) /* the library's probes (rules/library.yml) */
+            fs_strs_add(&ix->probes, cat[i].name);
     for (int i = 0; i < ix->nfiles; i++) {
         fs_ix_file *f = &ix->files[i];
         for (int k = 0; f->sums && k < f->sums->n; k++)
