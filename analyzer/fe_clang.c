@@ -1100,8 +1100,8 @@ static int fs_name_class_now(const fs_cl *cl, const char *name)
     if (sp || fs_libc_writes(name, &written) || fs_call_changes_files(name, "?") || fs_is_chdir(name) || lib != name || fs_call_noreturn(lib, 1, 1))
         cls = FS_TV_MATTERS;
     for (const fs_summary *s = fs_summaries_find(cl->project, name); s; s = fs_summaries_next(cl->project, s)) {
-        if (s->param != FS_SUMMARY_DEFINED)
-            cls |= FS_TV_MATTERS;
+        if (s->param != FS_SUMMARY_DEFINED && !(s->param >= 0 && s->op.kind == FS_OP_NONE && !s->op.copies))
+            cls |= FS_TV_MATTERS; /* not a function that only leaves its argument alone */
         if (s->param >= 0 && s->op.kind == FS_OP_PROBE)
             cls |= FS_TV_PROBE;
     }

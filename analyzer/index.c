@@ -22,7 +22,7 @@
 #include <unistd.h>
 
 #define FS_INDEX_FORMAT "fscheck-index"
-#define FS_INDEX_VERSION 12
+#define FS_INDEX_VERSION 13
 #define FS_INDEX_MAX_FILES 200000
 #define FS_INDEX_ROUNDS 8
 #define FS_INDEX_CACHE_DAYS 30 /* a root's cache files unused this long go (FSCHECK_CACHE_DAYS) */
@@ -796,7 +796,7 @@ static int fs_op_same(const fs_op *a, const fs_op *b)
     return a->kind == b->kind && a->family == b->family && a->access_mode == b->access_mode &&
            a->follows == b->follows && a->fields_read == b->fields_read && a->open_mode == b->open_mode &&
            a->sense.kind == b->sense.kind && a->sense.when_true == b->sense.when_true &&
-           a->sense.when_false == b->sense.when_false && a->copies == b->copies;
+           a->sense.when_false == b->sense.when_false && a->copies == b->copies && a->readonly == b->readonly;
 }
 
 /* Non-static functions and macros of every file; a name defined twice with
@@ -947,7 +947,7 @@ static void fs_ix_global(fs_index *ix)
     for (int k = 0; k < all->n; k++) {
         const fs_summary *s = &all->v[k];
         int dropped_name = fs_strs_has(&dropped, s->name);
-        if (fs_ix_is_wrapper_sum(s)) {
+        if (fs_ix_is_wrapper_sum(s) || s->op.readonly) { /* a wrapper, or leaves its argument alone */
             int n = 0, hi = ndefs;
             while (n < hi) {
                 int mid = (n + hi) / 2;
@@ -1520,17 +1520,17 @@ static json_t *fs_ix_sum_json(const fs_summary *s, int is_static)
     const fs_op *op = &s->op;
     if (fs_ix_is_plain(s))
         return json_pack("[s,i,b]", s->name, s->param, is_static);
-    return json_pack("[s,i,b,i,i,i,i,i,i,i,i,i,i,i,i,s,s,b,b,i]", s->name, s->param, is_static, (int)op->kind,
+    return json_pack("[s,i,b,i,i,i,i,i,i,i,i,i,i,i,i,s,s,b,b,i,b]", s->name, s->param, is_static, (int)op->kind,
                      (int)op->family, op->access_mode, op->follows, op->fields_read, op->open_mode, op->excl, op->pure,
                      (int)op->sense.kind, (int)op->sense.when_true, (int)op->sense.when_false, op->via_wrapper, op->pred,
-                     op->base ? op->base : "", op->copies, op->others, op->mode_param1);
+                     op->base ? op->base : "", op->copies, op->others, op->mode_param1, op->readonly);
 }
 
 /* The summary of j (its name borrowed from j), or -1 when j is not one. */
 static int fs_ix_sum_read(json_t *j, fs_summary *sum, int *is_static)
 {
     memset(sum, 0, sizeof *sum);
-    int kind, family, sk, st, sf, via, copies, others;
+    int kind, family, sk, st, sf, via, copies, others, readonly;
     const char *name, *base, *pred;
     if (json_array_size(j) == 3) {
         if (json_unpack(j, "[s,i,b!]", &name, &sum->param, is_static) != 0 || sum->param >= 0 ||
@@ -1540,9 +1540,10 @@ static int fs_ix_sum_read(json_t *j, fs_summary *sum, int *is_static)
         sum->name = (char *)name;
         return 0;
     }
-    if (json_unpack(j, "[s,i,b,i,i,i,i,i,i,i,i,i,i,i,i,s,s,b,b,i!]", &name, &sum->param, is_static, &kind, &family,
+    if (json_unpack(j, "[s,i,b,i,i,i,i,i,i,i,i,i,i,i,i,s,s,b,b,i,b!]", &name, &sum->param, is_static, &kind, &family,
                     &sum->op.access_mode, &sum->op.follows, &sum->op.fields_read, &sum->op.open_mode, &sum->op.excl,
-                    &sum->op.pure, &sk, &st, &sf, &via, &pred, &base, &copies, &others, &sum->op.mode_param1) != 0 ||
+                    &sum->op.pure, &sk, &st, &sf, &via, &pred, &base, &copies, &others, &sum->op.mode_param1,
+                    &readonly) != 0 ||
         sum->op.mode_param1 < 0 || sum->op.mode_param1 > 64)
         return -1;
     if (kind < FS_OP_NONE || kind > FS_OP_MAYBE || sum->param < FS_SUMMARY_NORETURN || strlen(pred) >= sizeof sum->op.pred ||
@@ -1550,6 +1551,7 @@ static int fs_ix_sum_read(json_t *j, fs_summary *sum, int *is_static)
         return -1;
     sum->op.copies = copies;
     sum->op.others = others;
+    sum->op.readonly = readonly;
     sum->name = (char *)name;
     sum->op.kind = (fs_op_kind)kind;
     sum->op.family = (fs_probe_family)family;
@@ -1946,7 +1948,7 @@ static int fs_ix_has_params(void *arg, const char *name)
 {
     const fs_index *ix = arg;
     for (const fs_summary *s = fs_summaries_find(ix->live, name); s; s = fs_summaries_next(ix->live, s))
-        if (s->param >= 0 || s->param == FS_SUMMARY_NORETURN)
+        if ((s->param >= 0 && (s->op.kind != FS_OP_NONE || s->op.copies)) || s->param == FS_SUMMARY_NORETURN)
             return 1;
     return 0;
 }

@@ -240,7 +240,7 @@ void fs_func_dump(const fs_func *f, FILE *out)
                     fs_out_name(n->op.sense.when_false), n->path.key ? n->path.key : "-", n->range.begin.line,
                     n->op.pure, n->op.pred);
         if (n->kind == FS_N_WRITE || n->kind == FS_N_READ)
-            fprintf(out, " var=%d%s", n->var, n->member ? n->member : "");
+            fprintf(out, " var=%d%s%s", n->var, n->member ? n->member : "", n->through ? " through" : "");
         if (n->kind == FS_N_BRANCH)
             fprintf(out, " test=n%d true=%s false=%s guard=%d", n->test, fs_out_name(n->out[0]),
                     fs_out_name(n->out[1]), n->guard_var);

@@ -78,6 +78,9 @@ typedef struct fs_op {
     int pure;                /* wrappers: nothing but the operation (no other calls or writes) */
     int others;              /* wrappers: the function also opens, creates, removes or changes some
                               * path (is_empty_dir(): a stat(), then it reads the folder) */
+    int readonly;            /* summaries of a pointer parameter: the definition never writes through it,
+                              * stores it, or passes it where it may be written (its prototype may say
+                              * `char *` all the same) */
     int copies;              /* summaries of kind NONE: the function copies this parameter's string
                               * into other storage (strbuf_add(sb, path, n)): its callers' argument is
                               * one a path may be made of */
@@ -103,6 +106,7 @@ typedef struct fs_var {
     fs_range scope;     /* the block it is declared in (locals); zero: unknown */
     int escapes;        /* parameters: stored where the function's caller cannot see (a struct, a global) */
     int derived;        /* parameters: copied into a buffer (another path may be made of it) */
+    int returned;       /* parameters: returned (or a pointer into it): the caller may write through it */
 } fs_var;
 
 /*
@@ -173,6 +177,7 @@ typedef struct fs_node {
     int var;
     char *member;       /* member chain written, e.g. "->path"; NULL: the whole variable */
     int wconst;         /* FS_N_WRITE of a constant to the whole variable: 1, and its value in wvalue */
+    int through;        /* FS_N_WRITE: of what the variable points to (`*p = 0`, strcpy(p, ..)), not of it */
     long wvalue;
 
     /* FS_N_BRANCH: what the branch tests */

@@ -266,13 +266,17 @@ static void emit_store(fs_lowerer *L, int var, const char *member, int through_p
     if (var < 0)
         return;
     emit_write(L, var, member);
+    L->fn->nodes[L->cur].through = through_ptr;
     if (through_ptr && L->alias[var] >= 0 && L->alias[var] != var) {
         int buf = L->alias[var];
         emit_write(L, buf, NULL);
+        L->fn->nodes[L->cur].through = 1;
         /* and every other pointer into the same storage */
         for (int q = 0; q < L->fn->nvars; q++)
-            if (q != var && q != buf && L->alias[q] == buf)
+            if (q != var && q != buf && L->alias[q] == buf) {
                 emit_write(L, q, NULL);
+                L->fn->nodes[L->cur].through = 1;
+            }
     }
 }
 
@@ -1022,12 +1026,17 @@ static void lower_call_node(fs_lowerer *L, const fs_ast *e)
     }
     /* a project function: its summaries say what it does to its arguments */
     int first = 1, defined = 0, changes = 0;
+    unsigned readonly = 0; /* arguments its definition never writes through */
     for (const fs_summary *sum = fs_summaries_find(L->sums, e->name); sum; sum = fs_summaries_next(L->sums, sum)) {
         defined = 1;
         if (sum->param == FS_SUMMARY_CHANGES)
             changes = 1;
         if (sum->param < 0 || sum->param >= e->nkids - 1)
             continue;
+        if (sum->op.readonly && sum->param < 32)
+            readonly |= 1u << sum->param;
+        if (sum->op.kind == FS_OP_NONE && !sum->op.copies)
+            continue; /* says no more than that */
         if (sum->op.copies) {
             /* the argument is copied: a parameter passed here is one a
              * path may be made of, as with snprintf() */
@@ -1091,7 +1100,9 @@ static void lower_call_node(fs_lowerer *L, const fs_ast *e)
     for (int i = 1; i < e->nkids; i++) {
         int idx = i - 1;
         int byptr;
-        if (ci->known && idx < ci->nparams && idx < 32)
+        if (idx < 32 && (readonly & (1u << idx)))
+            byptr = 0;
+        else if (ci->known && idx < ci->nparams && idx < 32)
             byptr = !(ci->const_ptr_mask & (1u << idx));
         else if (ci->known && ci->variadic && idx >= ci->nparams && defined)
             byptr = 0;
@@ -1664,6 +1675,15 @@ static void lower_stmt(fs_lowerer *L, const fs_ast *s)
         for (int n = before; n < L->fn->nnodes; n++)
             if (L->fn->nodes[n].kind == FS_N_CALL)
                 L->fn->nodes[n].stmt = s->range;
+        if (e) {
+            /* `return p;`, `return p + n;`: the caller gets a pointer into p */
+            int through = 0;
+            int v = lvalue_root(L, e, NULL, &through);
+            if (v >= 0 && L->alias[v] >= 0)
+                v = L->alias[v];
+            if (v >= 0 && L->fn->vars[v].kind == FS_VAR_PARAM)
+                L->fn->vars[v].returned = 1;
+        }
         int r = emit(L, FS_N_RETURN);
         fs_node *rn = &L->fn->nodes[r];
         if (e && !e->in_macro)

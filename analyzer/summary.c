@@ -230,7 +230,7 @@ int fs_op_equal(const fs_op *a, const fs_op *b)
            a->mode_param1 == b->mode_param1 &&
            a->follows == b->follows && a->fields_read == b->fields_read &&
            a->open_mode == b->open_mode && a->sense.kind == b->sense.kind && a->pure == b->pure &&
-           a->others == b->others &&
+           a->others == b->others && a->readonly == b->readonly &&
            a->copies == b->copies && a->excl == b->excl &&
            strcmp(a->pred, b->pred) == 0 &&
            a->sense.when_true == b->sense.when_true && a->sense.when_false == b->sense.when_false;
@@ -399,7 +399,46 @@ static void fs_param_summary_init(fs_summary *s, const fs_func *fn, int var)
     s->op.access_mode = FS_MODE_UNKNOWN;
 }
 
+static void fs_summarize_param_ops(const fs_func *fn, int var, fs_walk *w, fs_summaries *out);
+
+/* Does fn leave what pointer parameter var points to alone: no write
+ * through it (or a pointer into it), not stored, not returned, not passed
+ * where it may be written? */
+static int fs_param_readonly(const fs_func *fn, int var)
+{
+    const fs_var *v = &fn->vars[var];
+    if (v->is_scalar || v->escapes || v->returned || fn->incomplete || fn->entry < 0 || fn->entry >= fn->nnodes ||
+        fn->nodes[fn->entry].nsucc == 0) /* not lowered (the index left it out): nothing known */
+        return 0;
+    for (int n = 0; n < fn->nnodes; n++) {
+        const fs_node *x = &fn->nodes[n];
+        if (x->kind == FS_N_WRITE && x->var == var && (x->through || (x->member && strstr(x->member, "->"))))
+            return 0;
+    }
+    return 1;
+}
+
 static void fs_summarize_param(const fs_func *fn, int var, fs_walk *w, fs_summaries *out)
+{
+    int before = out->n;
+    fs_summarize_param_ops(fn, var, w, out);
+    if (!fs_param_readonly(fn, var))
+        return;
+    if (out->n > before) {
+        for (int k = before; k < out->n; k++)
+            out->v[k].op.readonly = 1;
+    } else if (!fn->vars[var].ptr_to_const) {
+        /* `int file_exists(char *name)` that only stats it: its callers'
+         * argument is left alone, whatever the prototype says */
+        fs_summary s;
+        fs_param_summary_init(&s, fn, var);
+        s.op.readonly = 1;
+        s.op.via_wrapper = 1;
+        fs_summaries_add(out, &s);
+    }
+}
+
+static void fs_summarize_param_ops(const fs_func *fn, int var, fs_walk *w, fs_summaries *out)
 {
     int nops = 0, any_mod = 0;
     for (int n = 0; n < fn->nnodes; n++) {
