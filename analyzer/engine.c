@@ -9,8 +9,8 @@
 struct fs_ctx {
     const fs_func *fn;
     fs_walk walk;
-    int **nexts;
-    int *nnexts;
+    int **nexts, **nexts_s, **nexts_f; /* clean on every way; on the success, the failure ways */
+    int *nnexts, *nnexts_s, *nnexts_f;
     unsigned char *computed;
     unsigned char *claimed;
     const fs_rule *rule;
@@ -85,18 +85,51 @@ int fs_ctx_nexts(fs_ctx *c, int a, const int **out)
     }
     free(mark);
     free(stack);
-    /* a write on any way from a to b ends the pair */
-    int w = 0;
-    for (int i = 0; i < nfound; i++)
-        if (!fs_changes_between(&c->walk, a, found[i]) && fs_feasible_pair(fn, a, found[i]))
+    /* a write on any way from a to b ends the pair; for the rules that follow
+     * one outcome of a probe, a write on a way from the other does not */
+    int w = 0, ns = 0, nf = 0;
+    int *fs = fs_xmalloc(sizeof(int) * ((size_t)nfound + 1)), *ff = fs_xmalloc(sizeof(int) * ((size_t)nfound + 1));
+    int probe = an->op.kind == FS_OP_PROBE;
+    for (int i = 0; i < nfound; i++) {
+        if (!fs_feasible_pair(fn, a, found[i]))
+            continue;
+        if (!fs_changes_between(&c->walk, a, found[i])) {
+            fs[ns++] = ff[nf++] = found[i];
             found[w++] = found[i];
+            continue;
+        }
+        if (probe && !fs_changes_between_on(&c->walk, a, found[i], FS_OUT_SUCC))
+            fs[ns++] = found[i];
+        if (probe && !fs_changes_between_on(&c->walk, a, found[i], FS_OUT_FAIL))
+            ff[nf++] = found[i];
+    }
     nfound = w;
     if (nfound > 1)
         qsort_r(found, (size_t)nfound, sizeof *found, fs_by_offset, (void *)fn);
+    if (ns > 1)
+        qsort_r(fs, (size_t)ns, sizeof *fs, fs_by_offset, (void *)fn);
+    if (nf > 1)
+        qsort_r(ff, (size_t)nf, sizeof *ff, fs_by_offset, (void *)fn);
     c->nexts[a] = found;
     c->nnexts[a] = nfound;
+    c->nexts_s[a] = fs;
+    c->nnexts_s[a] = ns;
+    c->nexts_f[a] = ff;
+    c->nnexts_f[a] = nf;
     *out = found;
     return nfound;
+}
+
+int fs_ctx_nexts_on(fs_ctx *c, int a, fs_outcome on, const int **out)
+{
+    const int *all;
+    int n = fs_ctx_nexts(c, a, &all);
+    if (on == FS_OUT_UNKNOWN || !c->nexts_s[a]) {
+        *out = all;
+        return n;
+    }
+    *out = on == FS_OUT_SUCC ? c->nexts_s[a] : c->nexts_f[a];
+    return on == FS_OUT_SUCC ? c->nnexts_s[a] : c->nnexts_f[a];
 }
 
 char *fs_node_path(const fs_ctx *c, const fs_node *n)
@@ -159,6 +192,10 @@ void fs_engine_run(const fs_func *fn, const fs_engine_opts *opts, fs_findings *o
     fs_walk_init(&c.walk, fn);
     c.nexts = fs_xcalloc((size_t)fn->nnodes, sizeof *c.nexts);
     c.nnexts = fs_xcalloc((size_t)fn->nnodes, sizeof *c.nnexts);
+    c.nexts_s = fs_xcalloc((size_t)fn->nnodes, sizeof *c.nexts_s);
+    c.nnexts_s = fs_xcalloc((size_t)fn->nnodes, sizeof *c.nnexts_s);
+    c.nexts_f = fs_xcalloc((size_t)fn->nnodes, sizeof *c.nexts_f);
+    c.nnexts_f = fs_xcalloc((size_t)fn->nnodes, sizeof *c.nnexts_f);
     c.computed = fs_xcalloc((size_t)fn->nnodes, 1);
     c.claimed = fs_xcalloc((size_t)fn->nnodes, 1);
     for (int i = 0; i < opts->nrules; i++) {
@@ -166,9 +203,13 @@ void fs_engine_run(const fs_func *fn, const fs_engine_opts *opts, fs_findings *o
         c.rule->check(&c);
     }
     for (int i = 0; i < fn->nnodes; i++)
-        free(c.nexts[i]);
+        free(c.nexts[i]), free(c.nexts_s[i]), free(c.nexts_f[i]);
     free(c.nexts);
     free(c.nnexts);
+    free(c.nexts_s);
+    free(c.nnexts_s);
+    free(c.nexts_f);
+    free(c.nnexts_f);
     free(c.computed);
     free(c.claimed);
     fs_walk_fini(&c.walk);

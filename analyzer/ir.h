@@ -286,6 +286,9 @@ int fs_feasible_pair(const fs_func *fn, int a, int b);
 /* Is the path of call `from` written, or the file it names created, removed
  * or changed by a call, on some way from `from` to `to`? */
 int fs_changes_between(fs_walk *w, int from, int to);
+/* The same, on the ways that leave `from` (a probe) by its outcome `keep`
+ * (FS_OUT_UNKNOWN: every way). */
+int fs_changes_between_on(fs_walk *w, int from, int to, fs_outcome keep);
 
 /* Does write node w change path p? */
 int fs_write_kills(const fs_func *fn, int wnode, const fs_path *p);

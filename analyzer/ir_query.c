@@ -144,12 +144,22 @@ static void fs_preds(const fs_func *fn, int forward_only, int **cnt_out, int **p
 /* Nodes on some way from `from` to `to`, loops included: forward from
  * `from` without passing through `to`, backward from `to` without passing
  * through `from`. */
-static int fs_between_marks(fs_walk *w, int from, int to)
+static int fs_skip_outcome(const fs_func *fn, int node, int edge, void *arg);
+
+typedef struct fs_outcome_arg {
+    int call;
+    fs_outcome drop;
+} fs_outcome_arg;
+
+/* The same, along the ways that leave `from` by its outcome `keep` only (the
+ * other outcome's branch edges not taken); FS_OUT_UNKNOWN: every way. */
+static int fs_between_marks_on(fs_walk *w, int from, int to, fs_outcome keep)
 {
     const fs_func *fn = w->fn;
     int n = fn->nnodes;
     memset(w->mark, 0, (size_t)n);
     int sp = 0;
+    fs_outcome_arg oa = { from, keep == FS_OUT_SUCC ? FS_OUT_FAIL : FS_OUT_SUCC };
     w->mark[from] |= 1;
     w->stack[sp++] = from;
     while (sp > 0) {
@@ -157,6 +167,8 @@ static int fs_between_marks(fs_walk *w, int from, int to)
         if (x == to && x != from)
             continue;
         for (int i = 0; i < fn->nodes[x].nsucc; i++) {
+            if (keep != FS_OUT_UNKNOWN && fs_skip_outcome(fn, x, i, &oa))
+                continue;
             int t = fn->nodes[x].succ[i].to;
             if (!(w->mark[t] & 1)) {
                 w->mark[t] |= 1;
@@ -189,6 +201,11 @@ static int fs_between_marks(fs_walk *w, int from, int to)
     return 1;
 }
 
+static int fs_between_marks(fs_walk *w, int from, int to)
+{
+    return fs_between_marks_on(w, from, to, FS_OUT_UNKNOWN);
+}
+
 int fs_write_between(fs_walk *w, int from, int to, const fs_path *p)
 {
     if (!fs_between_marks(w, from, to))
@@ -202,7 +219,12 @@ int fs_write_between(fs_walk *w, int from, int to, const fs_path *p)
 
 int fs_changes_between(fs_walk *w, int from, int to)
 {
-    if (!fs_between_marks(w, from, to))
+    return fs_changes_between_on(w, from, to, FS_OUT_UNKNOWN);
+}
+
+int fs_changes_between_on(fs_walk *w, int from, int to, fs_outcome keep)
+{
+    if (!fs_between_marks_on(w, from, to, keep))
         return 0;
     const fs_func *fn = w->fn;
     const fs_node *a = &fn->nodes[from];
@@ -239,10 +261,6 @@ int fs_loop_within(const fs_func *fn, int inner, int outer)
     return 0;
 }
 
-typedef struct fs_outcome_arg {
-    int call;
-    fs_outcome drop;
-} fs_outcome_arg;
 
 static int fs_skip_outcome(const fs_func *fn, int node, int edge, void *arg)
 {
@@ -251,21 +269,30 @@ static int fs_skip_outcome(const fs_func *fn, int node, int edge, void *arg)
     return n->kind == FS_N_BRANCH && n->test == a->call && edge < 2 && n->out[edge] == a->drop;
 }
 
+/* A write that changes a's path: b is not a's path again past it. */
+static int fs_kills_path_of(const fs_func *fn, int node, void *arg)
+{
+    const fs_node *x = &fn->nodes[node];
+    return x->kind == FS_N_WRITE && fs_write_kills(fn, node, &fn->nodes[*(const int *)arg].path);
+}
+
 int fs_outcome_reach(fs_walk *w, int a, int b)
 {
     const fs_func *fn = w->fn;
     int r = 0;
     memset(w->mark, 0, (size_t)fn->nnodes);
-    fs_mark_forward(w, a, 1, NULL, NULL, NULL, NULL);
+    /* ways along which the path is rewritten (a fallback written into the
+     * buffer when the probe failed) do not reach b as the same path */
+    fs_mark_forward(w, a, 1, fs_kills_path_of, &a, NULL, NULL);
     if (!(w->mark[b] & 1))
         return 0;
     r |= FS_REACH;
     fs_outcome_arg arg = { a, FS_OUT_SUCC };
-    fs_mark_forward(w, a, 2, NULL, NULL, fs_skip_outcome, &arg);
+    fs_mark_forward(w, a, 2, fs_kills_path_of, &a, fs_skip_outcome, &arg);
     if (!(w->mark[b] & 2))
         r |= FS_REACH_SUCC_ONLY;
     arg.drop = FS_OUT_FAIL;
-    fs_mark_forward(w, a, 4, NULL, NULL, fs_skip_outcome, &arg);
+    fs_mark_forward(w, a, 4, fs_kills_path_of, &a, fs_skip_outcome, &arg);
     if (!(w->mark[b] & 4))
         r |= FS_REACH_FAIL_ONLY;
     return r;

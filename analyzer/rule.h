@@ -34,6 +34,11 @@ fs_walk *fs_ctx_walk(fs_ctx *ctx);
 /* The nearest later calls on the same path as call a (see CONTRACT "Later
  * call"), in source order, with no write to the path in between. */
 int fs_ctx_nexts(fs_ctx *ctx, int a, const int **out);
+/* The same, where the path must be unchanged only on the ways that leave
+ * probe a by its outcome `on` (FS_OUT_SUCC, FS_OUT_FAIL): a fallback written
+ * into the buffer when the probe failed does not end a pair that follows
+ * its success.  FS_OUT_UNKNOWN: fs_ctx_nexts. */
+int fs_ctx_nexts_on(fs_ctx *ctx, int a, fs_outcome on, const int **out);
 /* Does the file call setuid() and friends? */
 int fs_ctx_uses_setuid(const fs_ctx *ctx);
 /* The file's text (for fixes), or NULL; *len its length. */

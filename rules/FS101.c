@@ -222,7 +222,7 @@ static void fs101_report(fs_ctx *ctx, fs_finding *f, int a, int b, const fs_pair
 
 static void fs101_check(fs_ctx *ctx)
 {
-    static const fs_pair_spec spec = { fs101_first, fs101_second, "is stat()ed by", fs101_report };
+    static const fs_pair_spec spec = { fs101_first, fs101_second, "is stat()ed by", fs101_report, FS_OUT_UNKNOWN };
     fs_pairs(ctx, &spec);
 }
 

@@ -99,7 +99,7 @@ static void fs201_report(fs_ctx *ctx, fs_finding *f, int a, int b, const fs_pair
 
 static void fs201_check(fs_ctx *ctx)
 {
-    static const fs_pair_spec spec = { fs201_first, fs201_second, "is opened by", fs201_report };
+    static const fs_pair_spec spec = { fs201_first, fs201_second, "is opened by", fs201_report, FS_OUT_SUCC };
     fs_pairs(ctx, &spec);
 }
 

@@ -120,7 +120,7 @@ static void fs301_report(fs_ctx *ctx, fs_finding *f, int a, int b, const fs_pair
 
 static void fs301_check(fs_ctx *ctx)
 {
-    static const fs_pair_spec spec = { fs301_first, fs301_second, "is created by", fs301_report };
+    static const fs_pair_spec spec = { fs301_first, fs301_second, "is created by", fs301_report, FS_OUT_FAIL };
     fs_pairs(ctx, &spec);
 }
 

@@ -63,7 +63,7 @@ static void fs302_report(fs_ctx *ctx, fs_finding *f, int a, int b, const fs_pair
 
 static void fs302_check(fs_ctx *ctx)
 {
-    static const fs_pair_spec spec = { fs302_first, fs302_second, "is removed by", fs302_report };
+    static const fs_pair_spec spec = { fs302_first, fs302_second, "is removed by", fs302_report, FS_OUT_SUCC };
     fs_pairs(ctx, &spec);
 }
 

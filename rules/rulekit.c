@@ -8,7 +8,7 @@ void fs_pairs(fs_ctx *ctx, const fs_pair_spec *spec)
         if (!spec->first(ctx, a))
             continue;
         const int *nx;
-        int n = fs_ctx_nexts(ctx, a, &nx);
+        int n = fs_ctx_nexts_on(ctx, a, spec->on, &nx);
         int hits[64], nh = 0;
         for (int i = 0; i < n && nh < 64; i++)
             if (spec->second(ctx, a, nx[i]))

@@ -35,6 +35,8 @@ typedef struct fs_pair_spec {
     int (*second)(fs_ctx *ctx, int a, int b);
     const char *verb;
     void (*report)(fs_ctx *ctx, fs_finding *f, int a, int b, const fs_pair_names *names);
+    fs_outcome on; /* the probe's outcome the rule follows: the path need be unchanged on its ways
+                    * only (FS_OUT_UNKNOWN: on every way) */
 } fs_pair_spec;
 
 void fs_pairs(fs_ctx *ctx, const fs_pair_spec *spec);
