@@ -1,5 +1,6 @@
 /* cli.c - the command line: options, inputs, running, exit status. */
 #include "cli.h"
+#include "explain.h"
 #include "clang_api.h"
 #include "baseline.h"
 #include "changed.h"
@@ -410,6 +411,7 @@ int fs_cli_main(int argc, char **argv)
     if (argc > 1 && strcmp(argv[1], "merge") == 0)
         return fs_merge_main(argc - 1, argv + 1);
     const char *format = "text", *engine = "auto", *rules = NULL, *explain = NULL, *export_fixes = NULL;
+    const char *explain_function = NULL;
     int exit_zero = 0, quiet = 0, list_rules = 0, fix = 0, unsafe_fixes = 0, diff = 0;
     const char *config_path = NULL, *baseline = NULL, *write_baseline = NULL, *changed_since = NULL;
     int report_unused = 0;
@@ -465,6 +467,8 @@ int fs_cli_main(int argc, char **argv)
             quiet = 1;
         } else if (strcmp(a, "--list-rules") == 0) {
             list_rules = 1;
+        } else if ((v = fs_opt_value(a, "--explain-function", &i, argc, argv, &err))) {
+            explain_function = v;
         } else if ((v = fs_opt_value(a, "--explain", &i, argc, argv, &err))) {
             explain = v;
         } else if ((v = fs_opt_value(a, "--config", &i, argc, argv, &err))) {
@@ -750,6 +754,30 @@ int fs_cli_main(int argc, char **argv)
             fprintf(stderr, "fscheck: index of %s: %d tree-sitter parses\n", ci.root, ist.parses);
         if (getenv("FSCHECK_INDEX_STATS") && ist.whole_result)
             fprintf(stderr, "fscheck: index of %s: the cached result, every file unchanged\n", ci.root);
+    }
+    if (explain_function) {
+        /* what the index and the definitions say of one function; nothing is checked */
+        fs_config *cfg = files.n ? file_cfg[0] : NULL;
+        int nf = ix ? fs_index_nfiles(ix) : files.n;
+        const char **fv = fs_xcalloc((size_t)nf + 1, sizeof *fv);
+        for (int i = 0; i < nf; i++)
+            fv[i] = ix ? fs_index_file_path(ix, i) : files.v[i];
+        int erc = fs_explain_function(stdout, explain_function, ix, fv, nf, cfg ? fs_config_wrappers(cfg) : NULL,
+                                      ix ? ci.root : NULL);
+        free(fv);
+        fs_index_free(ix);
+        free(ci.cache);
+        free(ci.root);
+        fs_cli_keep_free(&ci.keep);
+        fs_units_free(&units);
+        free(flags);
+        fs_configs_delete(configs);
+        free(file_cfg);
+        fs_changes_delete(changes);
+        for (int i = 0; i < files.n; i++)
+            free(files.v[i]);
+        free(files.v);
+        return erc == 0 ? 0 : FS_EXIT_USAGE;
     }
     free(ci.cache);
     free(ci.root);

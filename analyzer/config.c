@@ -666,6 +666,11 @@ int fs_config_excludes(const fs_config *c, const char *file)
     return hit;
 }
 
+const fs_summaries *fs_config_wrappers(const fs_config *c)
+{
+    return c ? c->wrappers : NULL;
+}
+
 void fs_config_opts(fs_config *c, const fs_driver_opts *base, int cli_rules, fs_driver_opts *out)
 {
     *out = *base;

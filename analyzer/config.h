@@ -51,6 +51,8 @@ int fs_config_excludes(const fs_config *cfg, const char *file);
 /* The driver options for a file under cfg (which may be NULL): base, with
  * cfg's rules unless cli_rules (--rules was given), and cfg's wrappers added
  * to base->project.  Pointers in *out live as long as cfg. */
+/* The configuration's `wrappers:` (an empty table when it has none). */
+const struct fs_summaries *fs_config_wrappers(const fs_config *cfg);
 void fs_config_opts(fs_config *cfg, const fs_driver_opts *base, int cli_rules, fs_driver_opts *out);
 /* Set the severities that cfg gives to findings[first..]. */
 void fs_config_severities(const fs_config *cfg, fs_findings *findings, int first);

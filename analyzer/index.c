@@ -2701,6 +2701,16 @@ int fs_index_forced_may_match(const fs_index *ix, const char *abs_path)
     return hit;
 }
 
+int fs_index_nfiles(const fs_index *ix)
+{
+    return ix ? ix->nfiles : 0;
+}
+
+const char *fs_index_file_path(const fs_index *ix, int i)
+{
+    return ix && i >= 0 && i < ix->nfiles ? ix->files[i].path : NULL;
+}
+
 int fs_index_may_match(const fs_index *ix, const char *abs_path)
 {
     const fs_ix_file *f = fs_ix_find(ix, abs_path);

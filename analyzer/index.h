@@ -65,6 +65,10 @@ fs_index *fs_index_build(const char *root, const char *cache_file, const fs_inde
                          fs_index_stats *st);
 void fs_index_free(fs_index *ix);
 
+/* The project's files, as the index walked them (absolute paths). */
+int fs_index_nfiles(const fs_index *ix);
+const char *fs_index_file_path(const fs_index *ix, int i);
+
 /* Summaries of the project's non-static functions and probing macros. */
 const fs_summaries *fs_index_summaries(const fs_index *ix);
 

@@ -1686,6 +1686,7 @@ static void lower_stmt(fs_lowerer *L, const fs_ast *s)
         }
         int r = emit(L, FS_N_RETURN);
         fs_node *rn = &L->fn->nodes[r];
+        rn->range = s->range; /* for --explain-function */
         if (e && !e->in_macro)
             rn->ret_range = e->range;
         if (!e) {

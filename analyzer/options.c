@@ -59,6 +59,10 @@ const fs_option fs_options[] = {
     { "--quiet", "-q", NULL, 0, "no progress or notes on stderr", NULL },
     { "--list-rules", NULL, NULL, 0, "list the rules and exit", NULL },
     { "--explain", NULL, "ID", ' ', "print the documentation of a rule and exit", NULL },
+    { "--explain-function", NULL, "NAME", '=', "print what fscheck concluded about a function and exit",
+      "Which parameter is a probe, open, create or remove at its call sites, whether it writes through a parameter, "
+      "may change files or ends the process; for a parameter that is no wrapper's path, why (the return reached "
+      "without a call on it, a conflicting definition). Takes the PATHs a check would, and builds the same index." },
     { "--version", NULL, NULL, 0, "print the version and exit", NULL },
     { "--help", "-h", NULL, 0, "print this help and exit", NULL },
     { "--", NULL, NULL, 0, "compiler flags for files without a compile command follow",

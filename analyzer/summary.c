@@ -663,3 +663,114 @@ void fs_summarize(const fs_func *fn, fs_summaries *out)
         fs_summaries_add(out, &s);
     }
 }
+
+void fs_op_describe(const fs_op *op, char *buf, size_t n)
+{
+    const char *base = op->base ? op->base : "?";
+    char what[160];
+    switch (op->kind) {
+    case FS_OP_PROBE:
+        if (op->family == FS_PROBE_ACCESS) {
+            if (op->access_mode == FS_F_OK)
+                snprintf(what, sizeof what, "an existence check (%s() with F_OK)", base);
+            else if (op->access_mode == FS_MODE_UNKNOWN)
+                snprintf(what, sizeof what, "an access() check of a mode %s", op->mode_param1 ?
+                         "its caller passes (resolved at each call)" : "not known");
+            else
+                snprintf(what, sizeof what, "an access() check of %s%s%s%s", op->access_mode & FS_R_OK ? "R_OK " : "",
+                         op->access_mode & FS_W_OK ? "W_OK " : "", op->access_mode & FS_X_OK ? "X_OK " : "",
+                         "on it");
+        } else {
+            snprintf(what, sizeof what, "a %s()%s%s%s", base, op->pred[0] ? " that tests " : "",
+                     op->pred[0] ? op->pred : "", op->fields_read ? ", its answer used" : "");
+        }
+        break;
+    case FS_OP_OPEN:
+        snprintf(what, sizeof what, "an open for %s (%s())",
+                 op->open_mode == (FS_OPEN_READ | FS_OPEN_WRITE) ? "reading and writing"
+                 : op->open_mode & FS_OPEN_WRITE ? "writing" : "reading", base);
+        break;
+    case FS_OP_CREATE:
+        snprintf(what, sizeof what, "a create (%s())%s", base, op->excl ? " that fails when it exists" : "");
+        break;
+    case FS_OP_REMOVE:
+        snprintf(what, sizeof what, "a remove (%s())", base);
+        break;
+    case FS_OP_MODIFY:
+        snprintf(what, sizeof what, "a change of the file (%s())", base);
+        break;
+    case FS_OP_MAYBE:
+        snprintf(what, sizeof what, "no one operation: it may create, remove or change the file on some paths "
+                                    "(so it ends pairs, and starts none)");
+        break;
+    default:
+        snprintf(what, sizeof what, "%s", op->copies ? "copied into other storage (a path may be made of it)"
+                                                      : "nothing done to the file it names");
+        break;
+    }
+    char sense[80] = "";
+    if (op->kind == FS_OP_PROBE && op->sense.kind == FS_VAL_BOOL && op->sense.when_true == FS_OUT_SUCC)
+        snprintf(sense, sizeof sense, "; true when it %s", op->family == FS_PROBE_ACCESS && op->access_mode == FS_F_OK
+                                                                ? "exists" : "succeeds");
+    else if (op->sense.kind == FS_VAL_RAW)
+        snprintf(sense, sizeof sense, "; 0 on success");
+    snprintf(buf, n, "%s%s%s%s", what, sense, op->others ? "; it also acts on other paths" : "",
+             op->kind != FS_OP_NONE && op->pure ? "; nothing else" : "");
+}
+
+void fs_param_why_not(const fs_func *fn, int var, char *buf, size_t n)
+{
+    const fs_var *v = &fn->vars[var];
+    if (fn->incomplete) {
+        snprintf(buf, n, "the function %s", fn->incomplete_why ? fn->incomplete_why : "could not be analysed whole");
+        return;
+    }
+    if (v->escapes) {
+        snprintf(buf, n, "it is stored where the callers cannot see (a struct member, a global): what is done "
+                         "with it later is not known");
+        return;
+    }
+    int nops = 0;
+    for (int k = 0; k < fn->nnodes; k++)
+        nops += fs_is_param_op(fn, k, var);
+    if (!nops) {
+        snprintf(buf, n, "no call in it acts on '%s'%s", v->name ? v->name : "?",
+                 v->derived ? " (it is copied into a buffer, which fscheck does not follow)" : "");
+        return;
+    }
+    /* a way from the entry to a return that passes no operation on it */
+    unsigned char *mark = fs_xcalloc((size_t)fn->nnodes, 1);
+    int *stack = fs_xmalloc(sizeof(int) * (size_t)fn->nnodes);
+    int sp = 0, ret = -1;
+    stack[sp++] = fn->entry;
+    mark[fn->entry] = 1;
+    while (sp > 0 && ret < 0) {
+        int x = stack[--sp];
+        const fs_node *xn = &fn->nodes[x];
+        if (xn->kind == FS_N_RETURN || x == fn->exit) {
+            ret = x;
+            break;
+        }
+        for (int i = 0; i < xn->nsucc; i++) {
+            if (xn->succ[i].back)
+                continue;
+            if (xn->kind == FS_N_BRANCH && xn->guard_var == var && xn->guard_edge == i)
+                continue;
+            int t = xn->succ[i].to;
+            if (mark[t] || fs_is_param_op(fn, t, var))
+                continue;
+            mark[t] = 1;
+            stack[sp++] = t;
+        }
+    }
+    free(mark);
+    free(stack);
+    if (ret >= 0 && fn->nodes[ret].kind == FS_N_RETURN && fn->nodes[ret].range.begin.line > 0)
+        snprintf(buf, n, "the return on line %d is reached without a call on '%s'", fn->nodes[ret].range.begin.line,
+                 v->name ? v->name : "?");
+    else if (ret >= 0)
+        snprintf(buf, n, "a way through it reaches its end without a call on '%s'", v->name ? v->name : "?");
+    else
+        snprintf(buf, n, "the calls on '%s' differ between the ways through it (not one operation on every way)",
+                 v->name ? v->name : "?");
+}

@@ -73,4 +73,13 @@ void fs_summaries_merge(fs_summaries *dst, const fs_summaries *src);
 /* Summarize function fn (lowered) into out: one entry per path parameter. */
 void fs_summarize(const fs_func *fn, fs_summaries *out);
 
+/* Why pointer parameter variable var of fn (lowered) is no wrapper's path:
+ * a sentence into buf ("the return on line 12 is reached without a call on
+ * it").  For --explain-function. */
+void fs_param_why_not(const fs_func *fn, int var, char *buf, size_t n);
+
+/* What op does to a path, in words ("an existence check (access F_OK), true
+ * when the path exists"). */
+void fs_op_describe(const fs_op *op, char *buf, size_t n);
+
 #endif
