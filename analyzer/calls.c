@@ -160,6 +160,7 @@ static void fs_cat_entry(yaml_document_t *d, yaml_node_t *n, fs_call_spec *sp)
 {
     memset(sp, 0, sizeof *sp);
     sp->dirfd_arg = sp->mode_arg = sp->buf_arg = sp->flags_arg = sp->path_arg2 = sp->dirfd_arg2 = sp->test_arg = -1;
+    sp->sync_arg = -1;
     sp->path_arg = -1;
     sp->value = FS_VAL_RAW;
     sp->library = "C";
@@ -189,6 +190,7 @@ static void fs_cat_entry(yaml_document_t *d, yaml_node_t *n, fs_call_spec *sp)
         else if (strcmp(k, "at_flags") == 0) sp->flags_arg = fs_cat_int(vn, v);
         else if (strcmp(k, "path2") == 0) sp->path_arg2 = fs_cat_int(vn, v);
         else if (strcmp(k, "dirfd2") == 0) sp->dirfd_arg2 = fs_cat_int(vn, v);
+        else if (strcmp(k, "sync") == 0) sp->sync_arg = fs_cat_int(vn, v);
         else if (strcmp(k, "follows") == 0) follows = fs_cat_bool(vn, v);
         else if (strcmp(k, "excl") == 0) excl = fs_cat_bool(vn, v);
         else if (strcmp(k, "exists_ok") == 0) sp->exists_ok = fs_cat_bool(vn, v);
@@ -269,7 +271,7 @@ int fs_call_writes_arg(const fs_call_spec *sp, int idx)
     if (!sp->others_written)
         return 0;
     return idx != sp->path_arg && idx != sp->dirfd_arg && idx != sp->mode_arg && idx != sp->flags_arg &&
-           idx != sp->path_arg2 && idx != sp->dirfd_arg2 && idx != sp->test_arg;
+           idx != sp->path_arg2 && idx != sp->dirfd_arg2 && idx != sp->test_arg && idx != sp->sync_arg;
 }
 
 /* The tables by name: open addressing over FNV-1a hashes, built once.

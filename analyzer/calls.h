@@ -42,6 +42,8 @@ typedef struct fs_call_spec {
     fs_outcome when_false; /* value bool: what false says */
     int others_written; /* its pointer arguments other than those above are written through */
     int test_arg;     /* the argument whose constants (tests) say what it asks, -1 */
+    int sync_arg;     /* the call acts on the path now only when this argument is NULL (libuv's
+                       * callback: else the loop does it later), -1 */
     const fs_call_test *tests;
     int ntests;
 } fs_call_spec;

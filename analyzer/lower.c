@@ -801,6 +801,9 @@ static void set_op_from_spec(fs_lowerer *L, int n, const fs_ast *call, const fs_
     snprintf(node->op.pred, sizeof node->op.pred, "%s", sp->pred);
     if (sp->test_arg >= 0)
         tests_of(&node->op, sp, sp->test_arg < nargs ? call->kids[1 + sp->test_arg] : NULL);
+    long cb;
+    if (sp->sync_arg >= 0 && !(sp->sync_arg < nargs && is_number(call->kids[1 + sp->sync_arg], &cb) && cb == 0))
+        node->op.kind = FS_OP_NONE; /* done later, by the event loop */
     node->path_arg = sp->path_arg;
     if (sp->path_arg < nargs)
         fs_path_copy(&node->path, &node->args[sp->path_arg]);
