@@ -796,7 +796,8 @@ static int fs_op_same(const fs_op *a, const fs_op *b)
     return a->kind == b->kind && a->family == b->family && a->access_mode == b->access_mode &&
            a->follows == b->follows && a->fields_read == b->fields_read && a->open_mode == b->open_mode &&
            a->sense.kind == b->sense.kind && a->sense.when_true == b->sense.when_true &&
-           a->sense.when_false == b->sense.when_false && a->copies == b->copies && a->readonly == b->readonly;
+           a->sense.when_false == b->sense.when_false && a->copies == b->copies && a->readonly == b->readonly &&
+           a->excl == b->excl && a->exists_ok == b->exists_ok;
 }
 
 /* Non-static functions and macros of every file; a name defined twice with
@@ -1520,17 +1521,17 @@ static json_t *fs_ix_sum_json(const fs_summary *s, int is_static)
     const fs_op *op = &s->op;
     if (fs_ix_is_plain(s))
         return json_pack("[s,i,b]", s->name, s->param, is_static);
-    return json_pack("[s,i,b,i,i,i,i,i,i,i,i,i,i,i,i,s,s,b,b,i,b]", s->name, s->param, is_static, (int)op->kind,
+    return json_pack("[s,i,b,i,i,i,i,i,i,i,i,i,i,i,i,s,s,b,b,i,b,b]", s->name, s->param, is_static, (int)op->kind,
                      (int)op->family, op->access_mode, op->follows, op->fields_read, op->open_mode, op->excl, op->pure,
                      (int)op->sense.kind, (int)op->sense.when_true, (int)op->sense.when_false, op->via_wrapper, op->pred,
-                     op->base ? op->base : "", op->copies, op->others, op->mode_param1, op->readonly);
+                     op->base ? op->base : "", op->copies, op->others, op->mode_param1, op->readonly, op->exists_ok);
 }
 
 /* The summary of j (its name borrowed from j), or -1 when j is not one. */
 static int fs_ix_sum_read(json_t *j, fs_summary *sum, int *is_static)
 {
     memset(sum, 0, sizeof *sum);
-    int kind, family, sk, st, sf, via, copies, others, readonly;
+    int kind, family, sk, st, sf, via, copies, others, readonly, exists_ok;
     const char *name, *base, *pred;
     if (json_array_size(j) == 3) {
         if (json_unpack(j, "[s,i,b!]", &name, &sum->param, is_static) != 0 || sum->param >= 0 ||
@@ -1540,10 +1541,10 @@ static int fs_ix_sum_read(json_t *j, fs_summary *sum, int *is_static)
         sum->name = (char *)name;
         return 0;
     }
-    if (json_unpack(j, "[s,i,b,i,i,i,i,i,i,i,i,i,i,i,i,s,s,b,b,i,b!]", &name, &sum->param, is_static, &kind, &family,
+    if (json_unpack(j, "[s,i,b,i,i,i,i,i,i,i,i,i,i,i,i,s,s,b,b,i,b,b!]", &name, &sum->param, is_static, &kind, &family,
                     &sum->op.access_mode, &sum->op.follows, &sum->op.fields_read, &sum->op.open_mode, &sum->op.excl,
                     &sum->op.pure, &sk, &st, &sf, &via, &pred, &base, &copies, &others, &sum->op.mode_param1,
-                    &readonly) != 0 ||
+                    &readonly, &exists_ok) != 0 ||
         sum->op.mode_param1 < 0 || sum->op.mode_param1 > 64)
         return -1;
     if (kind < FS_OP_NONE || kind > FS_OP_MAYBE || sum->param < FS_SUMMARY_NORETURN || strlen(pred) >= sizeof sum->op.pred ||
@@ -1552,6 +1553,7 @@ static int fs_ix_sum_read(json_t *j, fs_summary *sum, int *is_static)
     sum->op.copies = copies;
     sum->op.others = others;
     sum->op.readonly = readonly;
+    sum->op.exists_ok = exists_ok;
     sum->name = (char *)name;
     sum->op.kind = (fs_op_kind)kind;
     sum->op.family = (fs_probe_family)family;

@@ -200,7 +200,7 @@ char *fs_path_display(const fs_func *f, const char *key)
                 q++;
             fs_buf_add(&b, p, (size_t)(q - p));
             p = q;
-        } else if (*p == 'v' && p[1] >= '0' && p[1] <= '9' && (p == key || p[-1] == '[')) {
+        } else if (*p == 'v' && p[1] >= '0' && p[1] <= '9' && (p == key || p[-1] == '[' || p[-1] == '*')) {
             char *end;
             long v = strtol(p + 1, &end, 10);
             fs_buf_puts(&b, (v >= 0 && v < f->nvars) ? f->vars[v].name : "?");

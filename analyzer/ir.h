@@ -75,6 +75,7 @@ typedef struct fs_op {
     int fields_read;         /* stat probes: 1 when the buffer's fields are used */
     int open_mode;           /* FS_OPEN_READ | FS_OPEN_WRITE */
     int excl;                /* creates: fails with EEXIST when the path exists */
+    int exists_ok;           /* creates: succeeds when the path is there already (mkdir -p) */
     int pure;                /* wrappers: nothing but the operation (no other calls or writes) */
     int others;              /* wrappers: the function also opens, creates, removes or changes some
                               * path (is_empty_dir(): a stat(), then it reads the folder) */

@@ -269,11 +269,16 @@ static int fs_skip_outcome(const fs_func *fn, int node, int edge, void *arg)
     return n->kind == FS_N_BRANCH && n->test == a->call && edge < 2 && n->out[edge] == a->drop;
 }
 
-/* A write that changes a's path: b is not a's path again past it. */
+/* A write that changes a's path, or a call that creates, removes or changes
+ * the file it names: b does not ask a's question again past it. */
 static int fs_kills_path_of(const fs_func *fn, int node, void *arg)
 {
-    const fs_node *x = &fn->nodes[node];
-    return x->kind == FS_N_WRITE && fs_write_kills(fn, node, &fn->nodes[*(const int *)arg].path);
+    const fs_node *x = &fn->nodes[node], *a = &fn->nodes[*(const int *)arg];
+    if (x->kind == FS_N_WRITE)
+        return fs_write_kills(fn, node, &a->path);
+    return x->kind == FS_N_CALL && node != *(const int *)arg && fs_path_same(a, x) &&
+           (x->op.kind == FS_OP_CREATE || x->op.kind == FS_OP_REMOVE || x->op.kind == FS_OP_MODIFY ||
+            x->op.kind == FS_OP_MAYBE);
 }
 
 int fs_outcome_reach(fs_walk *w, int a, int b)

@@ -177,6 +177,13 @@ static int path_key(fs_lowerer *L, const fs_ast *e, fs_buf *b, fs_path *p, int t
         }
         return 0;
     }
+    case FS_A_UNOP:
+        /* `*working_dir`: what a pointer points to (an out parameter) */
+        if (is_op(e, "*") && e->nkids == 1) {
+            fs_buf_puts(b, "*");
+            return path_key(L, e->kids[0], b, p, 0);
+        }
+        return 0;
     default:
         return 0;
     }
@@ -552,6 +559,14 @@ static int guard_of(const fs_lowerer *L, const fs_ast *e, int *when_true)
             return k->var;
         }
     }
+    if (e->kind == FS_A_CALL && e->name && e->nkids == 2 && strcmp(e->name, "strlen") == 0) {
+        /* `strlen(p)`: true when not empty */
+        const fs_ast *k = strip(e->kids[1]);
+        if (k && k->kind == FS_A_IDENT && k->var >= 0 && L->fn->vars[k->var].kind == FS_VAR_PARAM) {
+            *when_true = 0;
+            return k->var;
+        }
+    }
     if (e->kind == FS_A_BINOP && e->nkids == 2 && (is_op(e, "==") || is_op(e, "!="))) {
         const fs_ast *x = e->kids[0], *k = e->kids[1];
         if (!is_number(k, &v)) {
@@ -788,6 +803,7 @@ static void set_op_from_spec(fs_lowerer *L, int n, const fs_ast *call, const fs_
     int nargs = call->nkids - 1;
     node->op.kind = sp->kind;
     node->op.excl = sp->excl; /* mkdir, mkfifo, link, ... */
+    node->op.exists_ok = sp->exists_ok;
     node->op.family = sp->family;
     node->op.follows = sp->follows;
     node->op.base = sp->name;

@@ -230,7 +230,7 @@ int fs_op_equal(const fs_op *a, const fs_op *b)
            a->mode_param1 == b->mode_param1 &&
            a->follows == b->follows && a->fields_read == b->fields_read &&
            a->open_mode == b->open_mode && a->sense.kind == b->sense.kind && a->pure == b->pure &&
-           a->others == b->others && a->readonly == b->readonly &&
+           a->others == b->others && a->readonly == b->readonly && a->exists_ok == b->exists_ok &&
            a->copies == b->copies && a->excl == b->excl &&
            strcmp(a->pred, b->pred) == 0 &&
            a->sense.when_true == b->sense.when_true && a->sense.when_false == b->sense.when_false;
@@ -531,6 +531,12 @@ static void fs_summarize_param_ops(const fs_func *fn, int var, fs_walk *w, fs_su
                 s.op.sense = fs_return_sense(fn, w, first[0]);
                 if (nfirst > 1)
                     s.op.sense.kind = FS_VAL_UNKNOWN;
+                /* creates that differ (`p ? g_mkdir_with_parents(d) : g_mkdir(d)`): what holds of all */
+                for (int i = 1; i < nfirst; i++) {
+                    const fs_op *op = &fn->nodes[first[i]].op;
+                    s.op.excl &= op->excl;
+                    s.op.exists_ok &= op->exists_ok;
+                }
             } else {
                 s.op.kind = FS_OP_MAYBE;
                 ok = 1;

@@ -1,6 +1,5 @@
 /* FS301 check-then-create: an existence probe whose "missing" outcome leads to creating the path. */
 #include "rulekit.h"
-#include "calls.h"
 
 /* `if (exists(p)) return V; if (mkdir(p) != 0) return errno == EEXIST ? V : W;`:
  * the create already answers "exists" with V, so the check can go. */
@@ -101,11 +100,15 @@ static int fs301_second(fs_ctx *ctx, int a, int b)
 static void fs301_report(fs_ctx *ctx, fs_finding *f, int a, int b, const fs_pair_names *n)
 {
     const fs_node *bn = fs_ctx_node(ctx, b);
-    const fs_call_spec *bs = bn->op.base ? fs_call_lookup(bn->op.base) : NULL;
-    if (bs && bs->exists_ok)
+    if (bn->op.exists_ok)
         f->message = fs_xasprintf("existence check before create: '%s' can appear between %s and %s on line "
-                                  "%d (CWE-367); create it directly: %s() succeeds when it is there already",
-                                  f->path_expr, n->first, n->second, n->line, bs->name);
+                                  "%d (CWE-367); create it directly: %s succeeds when it is there already",
+                                  f->path_expr, n->first, n->second, n->line, n->second);
+    else if (!bn->op.excl && bn->op.via_wrapper)
+        f->message = fs_xasprintf("existence check before create: '%s' can appear between %s and %s on line "
+                                  "%d (CWE-367); create it directly, in a way that fails with EEXIST or succeeds "
+                                  "when it is there, and handle that",
+                                  f->path_expr, n->first, n->second, n->line);
     else if (!bn->op.excl)
         f->message = fs_xasprintf("existence check before create: '%s' can appear between %s and %s on line "
                                   "%d (CWE-367), and the create replaces what appeared; create it exclusively "
