@@ -296,8 +296,11 @@ static int fs_cli_keep_file(void *arg, const char *path, const char *rel)
     size_t n = strlen(path);
     if (n < 2 || path[n - 1] != 'c')
         return 1; /* a header */
+    /* a file only another platform builds (win32/, *_darwin.c) does not
+     * speak for this one's wrappers, even when a folder named on the
+     * command line holds it; a compilation database that lists it does */
     if (k->nlisted && bsearch(&path, k->listed, (size_t)k->nlisted, sizeof *k->listed, fs_cli_strcmp))
-        return 1;
+        return k->have_db || !fs_index_other_platform_file(rel);
     return !k->have_db && !fs_index_other_platform_file(rel);
 }
 

@@ -691,8 +691,9 @@ int fs_analyze_file(const char *path, const fs_driver_opts *o, fs_findings *out,
             fs_summaries *t = fs_summaries_new();
             fs_summarize(ff->fn, t);
             int said = 0;
-            for (int k = 0; k < t->n; k++)
-                said |= t->v[k].param != FS_SUMMARY_DEFINED;
+            for (int k = 0; k < t->n; k++) /* (that it leaves an argument alone says nothing to skip) */
+                said |= t->v[k].param != FS_SUMMARY_DEFINED &&
+                        !(t->v[k].param >= 0 && t->v[k].op.kind == FS_OP_NONE && !t->v[k].op.copies);
             if (ff->would_skip == 2) /* its summaries reach no converted function */
                 fprintf(stderr, "fscheck: %s:%d: function '%s' taken as reaching no probe%s\n", ff->fn->file,
                         ff->fn->range.begin.line, ff->fn->name, out->n != before ? ", but it has findings" : "");

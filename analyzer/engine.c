@@ -74,8 +74,16 @@ int fs_ctx_nexts(fs_ctx *c, int a, const int **out)
                 continue;
             mark[t] = 1;
             const fs_node *tn = &fn->nodes[t];
+            if (tn->then_node && x == a) {
+                stack[sp++] = t; /* a wrapper's read after its own probe: no pair of the two */
+                continue;
+            }
             if (fs_is_pairable(tn) && fs_path_same(an, tn)) {
                 FS_PUSH(found, nfound, capfound, t);
+                /* a wrapper that probes, then reads: its probe for some rules,
+                 * its read (the node after) for others */
+                if (tn->op.then_kind != FS_OP_NONE && tn->op.kind == FS_OP_PROBE)
+                    stack[sp++] = t;
                 continue;
             }
             if (tn->kind == FS_N_WRITE && fs_write_kills(fn, t, &an->path))

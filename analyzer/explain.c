@@ -31,7 +31,9 @@ static int fs_ex_params(FILE *out, const fs_summaries *s, const char *name, cons
         if (x->param < 0)
             continue;
         fs_op_describe(&x->op, d, sizeof d);
-        fprintf(out, "%sparameter %d: %s%s\n", indent, x->param + 1, d,
+        fprintf(out, "%sparameter %d: %s%s%s\n", indent, x->param + 1, d,
+                x->op.then_kind == FS_OP_OPEN ? "; then it opens it (on every way)"
+                : x->op.then_kind != FS_OP_NONE ? "; then it may open or change it" : "",
                 x->op.readonly ? "; never written through" : "");
         n++;
     }

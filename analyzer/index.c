@@ -22,7 +22,7 @@
 #include <unistd.h>
 
 #define FS_INDEX_FORMAT "fscheck-index"
-#define FS_INDEX_VERSION 13
+#define FS_INDEX_VERSION 14
 #define FS_INDEX_MAX_FILES 200000
 #define FS_INDEX_ROUNDS 8
 #define FS_INDEX_CACHE_DAYS 30 /* a root's cache files unused this long go (FSCHECK_CACHE_DAYS) */
@@ -797,7 +797,8 @@ static int fs_op_same(const fs_op *a, const fs_op *b)
            a->follows == b->follows && a->fields_read == b->fields_read && a->open_mode == b->open_mode &&
            a->sense.kind == b->sense.kind && a->sense.when_true == b->sense.when_true &&
            a->sense.when_false == b->sense.when_false && a->copies == b->copies && a->readonly == b->readonly &&
-           a->excl == b->excl && a->exists_ok == b->exists_ok;
+           a->excl == b->excl && a->exists_ok == b->exists_ok && a->then_kind == b->then_kind &&
+           a->then_open_mode == b->then_open_mode;
 }
 
 /* Non-static functions and macros of every file; a name defined twice with
@@ -1521,17 +1522,18 @@ static json_t *fs_ix_sum_json(const fs_summary *s, int is_static)
     const fs_op *op = &s->op;
     if (fs_ix_is_plain(s))
         return json_pack("[s,i,b]", s->name, s->param, is_static);
-    return json_pack("[s,i,b,i,i,i,i,i,i,i,i,i,i,i,i,s,s,b,b,i,b,b]", s->name, s->param, is_static, (int)op->kind,
+    return json_pack("[s,i,b,i,i,i,i,i,i,i,i,i,i,i,i,s,s,b,b,i,b,b,i,i]", s->name, s->param, is_static, (int)op->kind,
                      (int)op->family, op->access_mode, op->follows, op->fields_read, op->open_mode, op->excl, op->pure,
                      (int)op->sense.kind, (int)op->sense.when_true, (int)op->sense.when_false, op->via_wrapper, op->pred,
-                     op->base ? op->base : "", op->copies, op->others, op->mode_param1, op->readonly, op->exists_ok);
+                     op->base ? op->base : "", op->copies, op->others, op->mode_param1, op->readonly, op->exists_ok,
+                     (int)op->then_kind, op->then_open_mode);
 }
 
 /* The summary of j (its name borrowed from j), or -1 when j is not one. */
 static int fs_ix_sum_read(json_t *j, fs_summary *sum, int *is_static)
 {
     memset(sum, 0, sizeof *sum);
-    int kind, family, sk, st, sf, via, copies, others, readonly, exists_ok;
+    int kind, family, sk, st, sf, via, copies, others, readonly, exists_ok, then_kind;
     const char *name, *base, *pred;
     if (json_array_size(j) == 3) {
         if (json_unpack(j, "[s,i,b!]", &name, &sum->param, is_static) != 0 || sum->param >= 0 ||
@@ -1541,10 +1543,11 @@ static int fs_ix_sum_read(json_t *j, fs_summary *sum, int *is_static)
         sum->name = (char *)name;
         return 0;
     }
-    if (json_unpack(j, "[s,i,b,i,i,i,i,i,i,i,i,i,i,i,i,s,s,b,b,i,b,b!]", &name, &sum->param, is_static, &kind, &family,
-                    &sum->op.access_mode, &sum->op.follows, &sum->op.fields_read, &sum->op.open_mode, &sum->op.excl,
-                    &sum->op.pure, &sk, &st, &sf, &via, &pred, &base, &copies, &others, &sum->op.mode_param1,
-                    &readonly, &exists_ok) != 0 ||
+    if (json_unpack(j, "[s,i,b,i,i,i,i,i,i,i,i,i,i,i,i,s,s,b,b,i,b,b,i,i!]", &name, &sum->param, is_static, &kind,
+                    &family, &sum->op.access_mode, &sum->op.follows, &sum->op.fields_read, &sum->op.open_mode,
+                    &sum->op.excl, &sum->op.pure, &sk, &st, &sf, &via, &pred, &base, &copies, &others,
+                    &sum->op.mode_param1, &readonly, &exists_ok, &then_kind, &sum->op.then_open_mode) != 0 ||
+        then_kind < FS_OP_NONE || then_kind > FS_OP_MAYBE ||
         sum->op.mode_param1 < 0 || sum->op.mode_param1 > 64)
         return -1;
     if (kind < FS_OP_NONE || kind > FS_OP_MAYBE || sum->param < FS_SUMMARY_NORETURN || strlen(pred) >= sizeof sum->op.pred ||
@@ -1554,6 +1557,7 @@ static int fs_ix_sum_read(json_t *j, fs_summary *sum, int *is_static)
     sum->op.others = others;
     sum->op.readonly = readonly;
     sum->op.exists_ok = exists_ok;
+    sum->op.then_kind = (fs_op_kind)then_kind;
     sum->name = (char *)name;
     sum->op.kind = (fs_op_kind)kind;
     sum->op.family = (fs_probe_family)family;

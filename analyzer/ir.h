@@ -76,6 +76,10 @@ typedef struct fs_op {
     int open_mode;           /* FS_OPEN_READ | FS_OPEN_WRITE */
     int excl;                /* creates: fails with EEXIST when the path exists */
     int exists_ok;           /* creates: succeeds when the path is there already (mkdir -p) */
+    fs_op_kind then_kind;    /* wrappers that do two things (stat, then read the file): what follows the
+                              * probe on the parameter (FS_OP_OPEN on every way, else FS_OP_MAYBE);
+                              * FS_OP_NONE: nothing */
+    int then_open_mode;      /* then_kind FS_OP_OPEN: FS_OPEN_* */
     int pure;                /* wrappers: nothing but the operation (no other calls or writes) */
     int others;              /* wrappers: the function also opens, creates, removes or changes some
                               * path (is_empty_dir(): a stat(), then it reads the folder) */
@@ -166,6 +170,7 @@ typedef struct fs_node {
     int changes_fs;     /* some file may have changed after it (writes, children, sleeps, a helper that does) */
     int ext_unknown;    /* a function neither of the C library nor defined in the project */
     int noreturn;       /* the call does not return: the node has no successor */
+    int then_node;      /* the second node of a wrapper that probes, then reads (op.then_kind) */
     char *file;         /* file the call is in (borrowed from fs_func.files) */
     fs_range stmt;      /* the statement the call is part of (for if: the whole if) */
     fs_range block;     /* the innermost block around it */

@@ -797,6 +797,46 @@ static void tests_of(fs_op *op, const fs_call_spec *sp, const fs_ast *m)
     op->sense.when_false = exists || nbits == 1 ? t.sense.when_false : FS_OUT_UNKNOWN;
 }
 
+/* 1 + the parameter an open's flags come from: the parameter itself, or
+ * `flags | O_BINARY | O_CLOEXEC` (the others flags that change neither
+ * what is opened for nor whether it is created); else 0. */
+static int flags_param1(const fs_lowerer *L, const fs_ast *m)
+{
+    const fs_ast *stack[16];
+    int sp2 = 0, param = -1;
+    if (m)
+        stack[sp2++] = m;
+    while (sp2 > 0) {
+        const fs_ast *x = strip(stack[--sp2]);
+        long v;
+        if (!x)
+            return 0;
+        if (x->kind == FS_A_BINOP && is_op(x, "|") && x->nkids == 2 && sp2 < 14) {
+            stack[sp2++] = x->kids[0];
+            stack[sp2++] = x->kids[1];
+        } else if (x->kind == FS_A_IDENT && x->var >= 0 && L->fn->vars[x->var].kind == FS_VAR_PARAM) {
+            if (param >= 0)
+                return 0;
+            param = L->fn->vars[x->var].param_index;
+        } else if (x->kind == FS_A_IDENT && x->name) {
+            static const char *const neutral[] = { "O_BINARY", "O_CLOEXEC", "O_NOCTTY", "O_NONBLOCK", "O_NDELAY",
+                                                   "O_LARGEFILE", "O_NOATIME", "O_NOINHERIT", "O_SEQUENTIAL",
+                                                   "O_RANDOM", "O_SYNC", "O_DSYNC", "O_DIRECT" };
+            size_t k = 0;
+            while (k < sizeof neutral / sizeof neutral[0] && strcmp(neutral[k], x->name) != 0)
+                k++;
+            if (k == sizeof neutral / sizeof neutral[0])
+                return 0;
+        } else if (is_number(x, &v)) {
+            if (v & (3 | 0100 | 0200 | 01000)) /* access mode, O_CREAT, O_EXCL, O_TRUNC */
+                return 0;
+        } else {
+            return 0;
+        }
+    }
+    return param >= 0 ? param + 1 : 0;
+}
+
 static void set_op_from_spec(fs_lowerer *L, int n, const fs_ast *call, const fs_call_spec *sp)
 {
     fs_node *node = &L->fn->nodes[n];
@@ -869,6 +909,8 @@ static void set_op_from_spec(fs_lowerer *L, int n, const fs_ast *call, const fs_
             if (node->op.kind == FS_OP_MAYBE && m && m->kind == FS_A_IDENT && m->var >= 0 &&
                 L->fn->vars[m->var].kind == FS_VAR_PARAM)
                 node->op.mode_param1 = L->fn->vars[m->var].param_index + 1; /* a wrapper's mode */
+            else if (node->op.kind == FS_OP_MAYBE && !sp->mode_string)
+                node->op.mode_param1 = flags_param1(L, m); /* `open(p, flags | O_CLOEXEC)` */
         } else {
             node->op.kind = FS_OP_MAYBE;
         }
@@ -1101,6 +1143,27 @@ static void lower_call_node(fs_lowerer *L, const fs_ast *e)
         }
         mn->path_arg = sum->param;
         fs_path_copy(&mn->path, &L->fn->nodes[n].args[sum->param]);
+        if (mn->op.then_kind != FS_OP_NONE && mn->op.kind == FS_OP_PROBE) {
+            /* a wrapper that probes, then reads the file: the read comes after */
+            int t = emit(L, FS_N_CALL);
+            fs_node *tn = &L->fn->nodes[t];
+            const fs_node *pn = &L->fn->nodes[m];
+            tn->callee = fs_xstrdup(pn->callee);
+            tn->range = pn->range;
+            tn->atom = pn->atom;
+            tn->file = pn->file;
+            tn->in_macro = pn->in_macro;
+            tn->macro = fs_xstrdup(pn->macro);
+            tn->then_node = 1;
+            tn->op.kind = pn->op.then_kind;
+            tn->op.open_mode = pn->op.then_open_mode;
+            tn->op.follows = 1;
+            tn->op.via_wrapper = 1;
+            tn->op.base = "open";
+            tn->op.access_mode = FS_MODE_UNKNOWN;
+            tn->path_arg = sum->param;
+            fs_path_copy(&tn->path, &L->fn->nodes[n].args[sum->param]);
+        }
     }
     {
         fs_node *cn = &L->fn->nodes[n];

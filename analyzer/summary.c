@@ -231,6 +231,7 @@ int fs_op_equal(const fs_op *a, const fs_op *b)
            a->follows == b->follows && a->fields_read == b->fields_read &&
            a->open_mode == b->open_mode && a->sense.kind == b->sense.kind && a->pure == b->pure &&
            a->others == b->others && a->readonly == b->readonly && a->exists_ok == b->exists_ok &&
+           a->then_kind == b->then_kind && a->then_open_mode == b->then_open_mode &&
            a->copies == b->copies && a->excl == b->excl &&
            strcmp(a->pred, b->pred) == 0 &&
            a->sense.when_true == b->sense.when_true && a->sense.when_false == b->sense.when_false;
@@ -438,6 +439,59 @@ static void fs_summarize_param(const fs_func *fn, int var, fs_walk *w, fs_summar
     }
 }
 
+/* Does every way on from the probes first[] reach an open of parameter
+ * var (a way that returns a negative constant first aside), with nothing
+ * else done to it before?  The opens' modes into *mode. */
+static int fs_open_follows(const fs_func *fn, fs_walk *w, int var, const int *first, int nfirst, int *mode)
+{
+    unsigned char *seen = fs_xcalloc((size_t)fn->nnodes, 1);
+    int *stack = fs_xmalloc(sizeof(int) * ((size_t)fn->nnodes + 1));
+    int sp = 0, ok = 1;
+    (void)w;
+    for (int i = 0; i < nfirst; i++)
+        if (!seen[first[i]]) {
+            seen[first[i]] = 1;
+            stack[sp++] = first[i];
+        }
+    while (sp > 0 && ok) {
+        int x = stack[--sp];
+        const fs_node *xn = &fn->nodes[x];
+        if (x == fn->exit) {
+            ok = 0;
+            break;
+        }
+        if (xn->kind == FS_N_RETURN && xn->ret_const && xn->ret_value < 0)
+            continue;
+        for (int i = 0; i < xn->nsucc && ok; i++) {
+            if (xn->succ[i].back)
+                continue;
+            int t = xn->succ[i].to;
+            if (seen[t])
+                continue;
+            seen[t] = 1;
+            if (fs_is_param_op(fn, t, var)) {
+                const fs_op *op = &fn->nodes[t].op;
+                if (op->kind == FS_OP_OPEN) {
+                    *mode |= op->open_mode;
+                    continue;
+                }
+                if (fn->nodes[t].then_node) { /* a wrapper's read that may not happen */
+                    ok = 0;
+                    break;
+                }
+                if (op->kind != FS_OP_PROBE) {
+                    ok = 0;
+                    break;
+                }
+            }
+            stack[sp++] = t;
+        }
+    }
+    free(seen);
+    free(stack);
+    return ok;
+}
+
 static void fs_summarize_param_ops(const fs_func *fn, int var, fs_walk *w, fs_summaries *out)
 {
     int nops = 0, any_mod = 0;
@@ -445,6 +499,8 @@ static void fs_summarize_param_ops(const fs_func *fn, int var, fs_walk *w, fs_su
         if (!fs_is_param_op(fn, n, var))
             continue;
         nops++;
+        if (fn->nodes[n].then_node)
+            continue; /* what a two-step wrapper does after its probe: see fs_open_follows */
         fs_op_kind k = fn->nodes[n].op.kind;
         if (k == FS_OP_CREATE || k == FS_OP_REMOVE || k == FS_OP_MODIFY || k == FS_OP_MAYBE ||
             (k == FS_OP_OPEN && (fn->nodes[n].op.open_mode & FS_OPEN_WRITE)))
@@ -484,6 +540,10 @@ static void fs_summarize_param_ops(const fs_func *fn, int var, fs_walk *w, fs_su
             exit_reached = 1;
             continue;
         }
+        /* a way that fails before the operation (`return -1;`) tells its
+         * caller what a failed operation would: it does not count */
+        if (xn->kind == FS_N_RETURN && xn->ret_const && xn->ret_value < 0)
+            continue;
         for (int i = 0; i < xn->nsucc; i++) {
             if (xn->succ[i].back)
                 continue;
@@ -554,15 +614,22 @@ static void fs_summarize_param_ops(const fs_func *fn, int var, fs_walk *w, fs_su
             }
             for (int n = 0; n < fn->nnodes; n++)
                 if (fs_is_param_op(fn, n, var)) {
-                    if (fn->nodes[n].op.kind == FS_OP_OPEN)
+                    if (fn->nodes[n].op.kind == FS_OP_OPEN || fn->nodes[n].then_node)
                         has_open = 1;
                     if (fn->nodes[n].op.kind == FS_OP_PROBE && fn->nodes[n].op.fields_read)
                         fields = 1;
                 }
-            if (has_open) {
+            if (has_open && !same) {
                 s.op.kind = FS_OP_MAYBE;
                 ok = 1;
             } else if (same) {
+                if (has_open) {
+                    /* a probe, then it reads the file: the probe for what comes
+                     * before the call, the open for what comes after */
+                    int mode = 0;
+                    s.op.then_kind = fs_open_follows(fn, w, var, first, nfirst, &mode) ? FS_OP_OPEN : FS_OP_MAYBE;
+                    s.op.then_open_mode = s.op.then_kind == FS_OP_OPEN ? mode : 0;
+                }
                 ok = 1;
                 s.op.fields_read = fields;
                 s.op.sense = nfirst == 1 ? fs_return_sense(fn, w, first[0]) : (fs_sense){ 0 };

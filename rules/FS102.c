@@ -9,8 +9,8 @@ static int fs102_covers(const fs_node *a, const fs_node *b)
 {
     /* a wrapper that does more than its probe (libgit2's is_empty_dir(): a
      * stat(), then it reads the folder) answers more than the probe did */
-    if (b->op.via_wrapper && b->op.others)
-        return 0;
+    if (b->op.via_wrapper && (b->op.others || b->op.then_kind != FS_OP_NONE))
+        return 0; /* (or a stat(), then it reads the file: git_futils_readbuffer()) */
     if (a->op.family == FS_PROBE_STAT && b->op.family == FS_PROBE_STAT)
         return a->op.follows >= 0 && a->op.follows == b->op.follows;
     if (a->op.family == FS_PROBE_STAT && b->op.family == FS_PROBE_ACCESS)
