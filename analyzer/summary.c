@@ -533,6 +533,13 @@ static void fs_summarize_param_ops(const fs_func *fn, int var, fs_walk *w, fs_su
     w->mark[fn->entry] = 1;
     int *first = fs_xmalloc(sizeof(int) * (size_t)fn->nnodes);
     int nfirst = 0, exit_reached = 0;
+    /* a function that returns what fopen() or opendir() did fails with NULL */
+    int ptr_fn = 0;
+    for (int n = 0; n < fn->nnodes && !ptr_fn; n++) {
+        const fs_node *r = &fn->nodes[n];
+        ptr_fn = r->kind == FS_N_RETURN && r->ret_test >= 0 && fn->nodes[r->ret_test].op.sense.kind == FS_VAL_PTR &&
+                 fs_is_param_op(fn, r->ret_test, var);
+    }
     while (sp > 0) {
         int x = w->stack[--sp];
         const fs_node *xn = &fn->nodes[x];
@@ -542,7 +549,7 @@ static void fs_summarize_param_ops(const fs_func *fn, int var, fs_walk *w, fs_su
         }
         /* a way that fails before the operation (`return -1;`) tells its
          * caller what a failed operation would: it does not count */
-        if (xn->kind == FS_N_RETURN && xn->ret_const && xn->ret_value < 0)
+        if (xn->kind == FS_N_RETURN && xn->ret_const && (xn->ret_value < 0 || (ptr_fn && xn->ret_value == 0)))
             continue;
         for (int i = 0; i < xn->nsucc; i++) {
             if (xn->succ[i].back)
@@ -773,8 +780,12 @@ void fs_op_describe(const fs_op *op, char *buf, size_t n)
         snprintf(what, sizeof what, "a change of the file (%s())", base);
         break;
     case FS_OP_MAYBE:
-        snprintf(what, sizeof what, "no one operation: it may create, remove or change the file on some paths "
-                                    "(so it ends pairs, and starts none)");
+        if (op->mode_param1)
+            snprintf(what, sizeof what, "an open or a create (%s()), as its argument %d (a mode or flags) says at "
+                                        "each call", base, op->mode_param1);
+        else
+            snprintf(what, sizeof what, "no one operation: it may create, remove or change the file on some paths "
+                                        "(so it ends pairs, and starts none)");
         break;
     default:
         snprintf(what, sizeof what, "%s", op->copies ? "copied into other storage (a path may be made of it)"
