@@ -239,6 +239,9 @@ static int lvalue_root(fs_lowerer *L, const fs_ast *e, fs_buf *member, int *thro
                 *through_ptr = 1;
             return lvalue_root(L, e->kids[0], NULL, through_ptr);
         }
+        /* `*p++ = c`: the pointer stepped is the one written through */
+        if (e->nkids == 1 && e->name && (strstr(e->name, "++") || strstr(e->name, "--")) && through_ptr && *through_ptr)
+            return lvalue_root(L, e->kids[0], NULL, through_ptr);
         return -1;
     case FS_A_BINOP: /* p + 1 */
         if ((is_op(e, "+") || is_op(e, "-")) && e->nkids == 2) {
@@ -591,6 +594,28 @@ static int guard_of(const fs_lowerer *L, const fs_ast *e, int *when_true)
             return a;
         }
     }
+    return -1;
+}
+
+/* The pointer parameter e reads through (`*src`, `*src++`, `src[i]`), or -1. */
+static int deref_param(const fs_lowerer *L, const fs_ast *e)
+{
+    e = strip(e);
+    if (!e)
+        return -1;
+    const fs_ast *base = NULL;
+    if (e->kind == FS_A_UNOP && is_op(e, "*") && e->nkids == 1)
+        base = strip(e->kids[0]);
+    else if (e->kind == FS_A_INDEX && e->nkids == 2)
+        base = strip(e->kids[0]);
+    while (base && base->kind == FS_A_UNOP && base->nkids == 1 && base->name &&
+           (strstr(base->name, "++") || strstr(base->name, "--")))
+        base = strip(base->kids[0]);
+    if (base && base->kind == FS_A_BINOP && (is_op(base, "+") || is_op(base, "-")) && base->nkids == 2)
+        base = strip(base->kids[0]);
+    if (base && base->kind == FS_A_IDENT && base->var >= 0 && L->fn->vars[base->var].kind == FS_VAR_PARAM &&
+        !L->fn->vars[base->var].is_scalar)
+        return base->var;
     return -1;
 }
 
@@ -1323,6 +1348,12 @@ static void lower_expr(fs_lowerer *L, const fs_ast *e)
             if (rs && rs->kind == FS_A_IDENT && rs->var >= 0 && L->fn->vars[rs->var].kind == FS_VAR_PARAM &&
                 !L->fn->vars[rs->var].is_scalar && lhs && (lhs->kind != FS_A_IDENT || (v >= 0 && L->fn->vars[v].kind == FS_VAR_GLOBAL)))
                 L->fn->vars[rs->var].escapes = 1;
+            if (v >= 0 && through) {
+                /* `*dst++ = *src++`, `d[i] = s[i]`: a parameter's string copied by hand */
+                int sv = deref_param(L, e->kids[1]);
+                if (sv >= 0 && sv != v)
+                    L->fn->vars[sv].derived = 1;
+            }
             if (v >= 0) {
                 emit_store(L, v, m.s, through);
                 long cv2;

@@ -200,7 +200,9 @@ static int fs101_second(fs_ctx *ctx, int a, int b)
     const fs_node *bn = fs_ctx_node(ctx, b);
     int later = fs_is_stat_probe(bn) || (fs_is_access_probe(bn) && bn->op.access_mode != FS_MODE_UNKNOWN &&
                                          bn->op.access_mode != FS_F_OK);
-    return later && (fs_outcome_reach(fs_ctx_walk(ctx), a, b) & (FS_REACH_SUCC_ONLY | FS_REACH_FAIL_ONLY));
+    int r = later ? fs_outcome_reach(fs_ctx_walk(ctx), a, b) : 0;
+    /* on the missing outcome, only a probe that does no more than ask */
+    return (r & FS_REACH_SUCC_ONLY) || ((r & FS_REACH_FAIL_ONLY) && bn->op.then_kind == FS_OP_NONE && !bn->op.others);
 }
 
 static void fs101_report(fs_ctx *ctx, fs_finding *f, int a, int b, const fs_pair_names *n)
