@@ -357,6 +357,16 @@ static const struct {
     { "basename", 1 }, { "gets", 1 }, { "asprintf", 1 }, { "vasprintf", 1 },
     /* write through the variadic part */
     { "sscanf", ALLV }, { "scanf", ALLV }, { "fscanf", ALLV },
+    /* GLib: strings, paths and messages, which read their arguments (or write the first) */
+    { "g_str_has_suffix", 0 }, { "g_str_has_prefix", 0 }, { "g_strcmp0", 0 }, { "g_str_equal", 0 },
+    { "g_strdup", 0 }, { "g_strndup", 0 }, { "g_strdup_printf", 0 }, { "g_strconcat", 0 },
+    { "g_build_filename", 0 }, { "g_build_path", 0 }, { "g_path_get_basename", 0 },
+    { "g_path_get_dirname", 0 }, { "g_path_is_absolute", 0 }, { "g_free", 0 }, { "g_utf8_validate", 0 },
+    { "g_filename_to_utf8", 0 }, { "g_filename_from_utf8", 0 }, { "g_filename_display_name", 0 },
+    { "g_print", 0 }, { "g_printerr", 0 }, { "g_message", 0 }, { "g_warning", 0 }, { "g_debug", 0 },
+    { "g_info", 0 }, { "g_critical", 0 }, { "g_log", 0 }, { "g_ascii_strcasecmp", 0 },
+    { "g_set_error", 1 }, { "g_set_error_literal", 1 }, { "g_strlcpy", 1 }, { "g_strlcat", 1 },
+    { "g_snprintf", 1 },
 };
 
 static void fs_slots_build(void)
