@@ -144,8 +144,6 @@ static void fs_preds(const fs_func *fn, int forward_only, int **cnt_out, int **p
 /* Nodes on some way from `from` to `to`, loops included: forward from
  * `from` without passing through `to`, backward from `to` without passing
  * through `from`. */
-static int fs_skip_outcome(const fs_func *fn, int node, int edge, void *arg);
-
 typedef struct fs_outcome_arg {
     int call;
     fs_outcome drop;
@@ -159,15 +157,16 @@ static int fs_between_marks_on(fs_walk *w, int from, int to, fs_outcome keep)
     int n = fn->nnodes;
     memset(w->mark, 0, (size_t)n);
     int sp = 0;
-    fs_outcome_arg oa = { from, keep == FS_OUT_SUCC ? FS_OUT_FAIL : FS_OUT_SUCC };
     w->mark[from] |= 1;
     w->stack[sp++] = from;
     while (sp > 0) {
         int x = w->stack[--sp];
         if (x == to && x != from)
             continue;
-        for (int i = 0; i < fn->nodes[x].nsucc; i++) {
-            if (keep != FS_OUT_UNKNOWN && fs_skip_outcome(fn, x, i, &oa))
+        const fs_node *xn = &fn->nodes[x];
+        for (int i = 0; i < xn->nsucc; i++) {
+            /* the edges of `from`'s tests that are not known to be its outcome `keep` */
+            if (keep != FS_OUT_UNKNOWN && xn->kind == FS_N_BRANCH && xn->test == from && i < 2 && xn->out[i] != keep)
                 continue;
             int t = fn->nodes[x].succ[i].to;
             if (!(w->mark[t] & 1)) {

@@ -70,7 +70,7 @@ static void fs202_report(fs_ctx *ctx, fs_finding *f, int a, int b, const fs_pair
 
 static void fs202_check(fs_ctx *ctx)
 {
-    static const fs_pair_spec spec = { fs202_first, fs202_second, "is opened by", fs202_report, FS_OUT_UNKNOWN };
+    static const fs_pair_spec spec = { fs202_first, fs202_second, "is opened by", fs202_report, FS_OUT_SUCC };
     fs_pairs(ctx, &spec);
 }
 
