@@ -1950,6 +1950,15 @@ static int fs_ix_exports(const fs_ix_file *f, const fs_summaries *old, const cha
     return !x && old && fs_summaries_find(old, name) != NULL;
 }
 
+/* An entry whose change its callers must be lowered again for: what the
+ * function does to a parameter's file, or that it copies it.  That it only
+ * leaves an argument alone (readonly) is not waited for: a caller lowered
+ * without it takes the argument as written, which only pairs less. */
+static int fs_ix_param_news(const fs_summary *x)
+{
+    return x->param >= 0 && (x->op.kind != FS_OP_NONE || x->op.copies);
+}
+
 static int fs_ix_has_params(void *arg, const char *name)
 {
     const fs_index *ix = arg;
@@ -2444,9 +2453,9 @@ fs_index *fs_index_build_filtered(const char *root, const char *cache, const fs_
                 /* what a caller's parameters may see: the entries of parameters */
                 int params = 0;
                 for (const fs_summary *x = fs_summaries_find(f->sums, changed.v[k]); x && !params; x = fs_summaries_next(f->sums, x))
-                    params = x->param >= 0;
+                    params = fs_ix_param_news(x);
                 for (const fs_summary *x = old ? fs_summaries_find(old, changed.v[k]) : NULL; x && !params; x = fs_summaries_next(old, x))
-                    params = x->param >= 0;
+                    params = fs_ix_param_news(x);
                 if (params) {
                     fs_ix_set_stamp(f, changed.v[k], seq);
                     if (fs_ix_exports(f, old, changed.v[k])) {
