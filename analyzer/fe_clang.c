@@ -351,7 +351,8 @@ static char *fs_tokens_in(fs_cl *cl, CXFile f, unsigned from, unsigned to, int l
 /* The operator between the end of one location and the start of another:
  * first where both are spelled (plain code, one macro body, one macro
  * argument), then at the expansion site, skipping whole macro invocations. */
-static char *fs_tokens_between(fs_cl *cl, CXSourceLocation from, CXSourceLocation to, int last)
+static char *fs_tokens_between_at(fs_cl *cl, CXSourceLocation from, CXSourceLocation to, int last,
+                                  const CXSourceLocation *op)
 {
     CXFile f1, f2;
     unsigned o1, o2;
@@ -359,6 +360,17 @@ static char *fs_tokens_between(fs_cl *cl, CXSourceLocation from, CXSourceLocatio
     clang_getFileLocation(to, &f2, NULL, NULL, &o2);
     if (f1 && f2 && clang_File_isEqual(f1, f2) && o1 <= o2 && o2 - o1 < 256) {
         char *r = fs_tokens_in(cl, f1, o1, o2, last);
+        if (r && op && strcmp(r, ",") == 0) {
+            /* two macro arguments around an operator of the macro's body
+             * (`ptr = result` in SETPTR(p, f(x))): what lies between them
+             * where they are written is the `,` between the arguments */
+            CXFile e1, e2;
+            unsigned x1, x2;
+            clang_getExpansionLocation(from, &e1, NULL, NULL, &x1);
+            clang_getExpansionLocation(to, &e2, NULL, NULL, &x2);
+            if (x1 != o1 && x2 != o2)
+                return NULL;
+        }
         if (r)
             return r;
     }
@@ -387,6 +399,11 @@ static char *fs_tokens_between(fs_cl *cl, CXSourceLocation from, CXSourceLocatio
         }
     }
     return fs_tokens_in(cl, f1, o1, o2, last);
+}
+
+static char *fs_tokens_between(fs_cl *cl, CXSourceLocation from, CXSourceLocation to, int last)
+{
+    return fs_tokens_between_at(cl, from, to, last, NULL);
 }
 
 static fs_ast *fs_conv(fs_cl *cl, CXCursor c);
@@ -817,7 +834,8 @@ static fs_ast *fs_conv(fs_cl *cl, CXCursor c)
         if (k.n == 2) {
             CXSourceLocation lend = clang_getRangeEnd(clang_getCursorExtent(k.v[0]));
             CXSourceLocation rbeg = clang_getRangeStart(clang_getCursorExtent(k.v[1]));
-            op = fs_tokens_between(cl, lend, rbeg, 0);
+            CXSourceLocation at = clang_getCursorLocation(c); /* the operator's */
+            op = fs_tokens_between_at(cl, lend, rbeg, 0, &at);
         }
         a = fs_node_of(cl, c, FS_A_BINOP, op ? op : "?");
         fs_add_kids(cl, a, &k, 0, 1);
