@@ -730,7 +730,20 @@ int fs_cli_main(int argc, char **argv)
         pthread_join(ci.thread, NULL);
     fs_index *ix = ci.ix;
     fs_index_stats ist = ci.ist;
-    if (units_rc != 0) {
+    int early_rc = units_rc != 0 ? FS_EXIT_USAGE : -1;
+    if (early_rc < 0 && explain_function) {
+        /* what the index and the definitions say of one function; nothing is checked */
+        fs_config *cfg = files.n ? file_cfg[0] : NULL;
+        int nf = ix ? fs_index_nfiles(ix) : files.n;
+        const char **fv = fs_xcalloc((size_t)nf + 1, sizeof *fv);
+        for (int i = 0; i < nf; i++)
+            fv[i] = ix ? fs_index_file_path(ix, i) : files.v[i];
+        int erc = fs_explain_function(stdout, explain_function, ix, fv, nf, cfg ? fs_config_wrappers(cfg) : NULL,
+                                      ix ? ci.root : NULL);
+        free(fv);
+        early_rc = erc == 0 ? 0 : FS_EXIT_USAGE;
+    }
+    if (early_rc >= 0) {
         fs_index_free(ix);
         free(ci.cache);
         free(ci.root);
@@ -743,7 +756,7 @@ int fs_cli_main(int argc, char **argv)
         for (int i = 0; i < files.n; i++)
             free(files.v[i]);
         free(files.v);
-        return FS_EXIT_USAGE;
+        return early_rc;
     }
     fs_units_add_args(&units, extra_before.v, extra_before.n, extra_after.v, extra_after.n);
     if (ix) {
@@ -757,30 +770,6 @@ int fs_cli_main(int argc, char **argv)
             fprintf(stderr, "fscheck: index of %s: %d tree-sitter parses\n", ci.root, ist.parses);
         if (getenv("FSCHECK_INDEX_STATS") && ist.whole_result)
             fprintf(stderr, "fscheck: index of %s: the cached result, every file unchanged\n", ci.root);
-    }
-    if (explain_function) {
-        /* what the index and the definitions say of one function; nothing is checked */
-        fs_config *cfg = files.n ? file_cfg[0] : NULL;
-        int nf = ix ? fs_index_nfiles(ix) : files.n;
-        const char **fv = fs_xcalloc((size_t)nf + 1, sizeof *fv);
-        for (int i = 0; i < nf; i++)
-            fv[i] = ix ? fs_index_file_path(ix, i) : files.v[i];
-        int erc = fs_explain_function(stdout, explain_function, ix, fv, nf, cfg ? fs_config_wrappers(cfg) : NULL,
-                                      ix ? ci.root : NULL);
-        free(fv);
-        fs_index_free(ix);
-        free(ci.cache);
-        free(ci.root);
-        fs_cli_keep_free(&ci.keep);
-        fs_units_free(&units);
-        free(flags);
-        fs_configs_delete(configs);
-        free(file_cfg);
-        fs_changes_delete(changes);
-        for (int i = 0; i < files.n; i++)
-            free(files.v[i]);
-        free(files.v);
-        return erc == 0 ? 0 : FS_EXIT_USAGE;
     }
     free(ci.cache);
     free(ci.root);
