@@ -1,16 +1,17 @@
-/* registry.c - the one list of rules, in priority order (CONTRACT: the first
- * of FS102, FS101, FS201, FS202, FS301, FS302, FS401 claims a probe). */
+/* registry.c - the rules of rules.def, in its (priority) order. */
 #include "rule.h"
 
 #include <string.h>
 #include <strings.h>
 
-extern const fs_rule fs_rule_fs101, fs_rule_fs102, fs_rule_fs201, fs_rule_fs202,
-    fs_rule_fs301, fs_rule_fs302, fs_rule_fs401;
+#define FS_RULE(id, sym) extern const fs_rule sym;
+#include "rules.def"
+#undef FS_RULE
 
 const fs_rule *const fs_rules[] = {
-    &fs_rule_fs102, &fs_rule_fs101, &fs_rule_fs201, &fs_rule_fs202,
-    &fs_rule_fs301, &fs_rule_fs302, &fs_rule_fs401,
+#define FS_RULE(id, sym) &sym,
+#include "rules.def"
+#undef FS_RULE
 };
 const int fs_nrules = sizeof fs_rules / sizeof fs_rules[0];
 

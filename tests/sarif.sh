@@ -82,8 +82,8 @@ sarif() {
 }
 
 sarif one_finding 1 testdata/cli/one_finding.c -- $flags
-sarif all_rules 1 testdata/FS101 testdata/FS102 testdata/FS201 testdata/FS202 testdata/FS301 \
-    testdata/FS302 testdata/FS401 -- $flags
+# every rule of rules/rules.def
+sarif all_rules 1 $(sed -n 's/^FS_RULE(\([A-Z0-9]*\),.*/testdata\/\1/p' rules/rules.def) -- $flags
 sarif no_findings 0 testdata/cli/empty.c -- $flags
 sarif skipped_file 0 testdata/cli/binary.c -- $flags
 sarif suppressions 1 --report-unused-suppressions testdata/cli/suppressions.c -- $flags

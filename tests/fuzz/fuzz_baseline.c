@@ -16,7 +16,11 @@
 
 #define FS_FUZZ_MAX_INPUT (64 * 1024)
 
-static const char *const fs_fuzz_rules[] = { "FS101", "FS102", "FS201", "FS202", "FS301", "FS302", "FS401" };
+static const char *const fs_fuzz_rules[] = {
+#define FS_RULE(id, sym) #id,
+#include "rules.def"
+#undef FS_RULE
+};
 
 static void fs_fuzz_finding(fs_findings *fs, const char *file, const char *rule, const char *fp, const char *function,
                             const char *message)
