@@ -5,6 +5,7 @@
 #include "driver.h"
 #include "frontend.h"
 #include "index.h"
+#include "ixscan.h"
 #include "summary.h"
 #include "util.h"
 
@@ -54,10 +55,8 @@ static int fs_ex_definitions(FILE *out, const char *path, const char *shown, con
     size_t nl = strlen(name);
     int named = 0;
     for (const char *p = text; (p = strstr(p, name)) != NULL; p += nl)
-        if ((p == text || !(p[-1] == '_' || (p[-1] >= 'a' && p[-1] <= 'z') || (p[-1] >= 'A' && p[-1] <= 'Z') ||
-                            (p[-1] >= '0' && p[-1] <= '9'))) &&
-            !(p[nl] == '_' || (p[nl] >= 'a' && p[nl] <= 'z') || (p[nl] >= 'A' && p[nl] <= 'Z') ||
-              (p[nl] >= '0' && p[nl] <= '9'))) {
+        if ((p == text || (!fs_xs_ident_start((unsigned char)p[-1]) && !(p[-1] >= '0' && p[-1] <= '9'))) &&
+            !fs_xs_ident_start((unsigned char)p[nl]) && !(p[nl] >= '0' && p[nl] <= '9')) {
             named = 1;
             break;
         }

@@ -292,6 +292,13 @@ int fs_node_changes_here(const fs_node *n)
     return n->changes_fs && n->callee && fs_call_lookup(n->callee);
 }
 
+/* The edges a walk over a parameter's ways takes from node xn: not loop
+ * back edges, not the edge of its NULL or empty guard. */
+static int fs_param_walk_edge(const fs_node *xn, int i, int var)
+{
+    return !xn->succ[i].back && !(xn->kind == FS_N_BRANCH && xn->guard_var == var && xn->guard_edge == i);
+}
+
 static int fs_is_param_op(const fs_func *fn, int n, int var)
 {
     const fs_node *node = &fn->nodes[n];
@@ -552,9 +559,7 @@ static void fs_summarize_param_ops(const fs_func *fn, int var, fs_walk *w, fs_su
         if (xn->kind == FS_N_RETURN && xn->ret_const && (xn->ret_value < 0 || (ptr_fn && xn->ret_value == 0)))
             continue;
         for (int i = 0; i < xn->nsucc; i++) {
-            if (xn->succ[i].back)
-                continue;
-            if (xn->kind == FS_N_BRANCH && xn->guard_var == var && xn->guard_edge == i)
+            if (!fs_param_walk_edge(xn, i, var))
                 continue;
             int t = xn->succ[i].to;
             if (w->mark[t])
@@ -836,9 +841,7 @@ void fs_param_why_not(const fs_func *fn, int var, char *buf, size_t n)
             break;
         }
         for (int i = 0; i < xn->nsucc; i++) {
-            if (xn->succ[i].back)
-                continue;
-            if (xn->kind == FS_N_BRANCH && xn->guard_var == var && xn->guard_edge == i)
+            if (!fs_param_walk_edge(xn, i, var))
                 continue;
             int t = xn->succ[i].to;
             if (mark[t] || fs_is_param_op(fn, t, var))
