@@ -1,5 +1,5 @@
 /* FS101 exists-then-stat: an existence probe followed by a stat of the same path. */
-#include "rulekit.h"
+#include "rules/rulekit.h"
 
 #include <ctype.h>
 #include <string.h>

@@ -1,5 +1,5 @@
 /* FS102 repeated-probe: a probe whose answer an earlier probe of the same path gave. */
-#include "rulekit.h"
+#include "rules/rulekit.h"
 
 #include <ctype.h>
 #include <string.h>

@@ -1,5 +1,5 @@
 /* FS201 access-then-open: access() (or an exists wrapper) before an open that checks the same. */
-#include "rulekit.h"
+#include "rules/rulekit.h"
 
 static int fs201_open_checks(const fs_node *a, const fs_node *b)
 {

@@ -1,5 +1,5 @@
 /* FS202 stat-then-open: a stat of a path followed by an open of it. */
-#include "rulekit.h"
+#include "rules/rulekit.h"
 
 #include <string.h>
 

@@ -1,5 +1,5 @@
 /* FS301 check-then-create: an existence probe whose "missing" outcome leads to creating the path. */
-#include "rulekit.h"
+#include "rules/rulekit.h"
 
 /* `if (exists(p)) return V; if (mkdir(p) != 0) return errno == EEXIST ? V : W;`:
  * the create already answers "exists" with V, so the check can go. */

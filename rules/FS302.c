@@ -1,5 +1,5 @@
 /* FS302 check-then-remove: an existence probe whose "exists" outcome leads to removing the path. */
-#include "rulekit.h"
+#include "rules/rulekit.h"
 
 #include <string.h>
 

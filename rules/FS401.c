@@ -1,5 +1,5 @@
 /* FS401 probe-in-loop: a probe of a path that the loop around it never changes. */
-#include "rulekit.h"
+#include "rules/rulekit.h"
 
 #include <string.h>
 

@@ -1,16 +1,16 @@
 /* registry.c - the rules of rules.def, in its (priority) order. */
-#include "rule.h"
+#include "rules/registry.h"
 
 #include <string.h>
 #include <strings.h>
 
 #define FS_RULE(id, sym) extern const fs_rule sym;
-#include "rules.def"
+#include "rules/rules.def"
 #undef FS_RULE
 
 const fs_rule *const fs_rules[] = {
 #define FS_RULE(id, sym) &sym,
-#include "rules.def"
+#include "rules/rules.def"
 #undef FS_RULE
 };
 const int fs_nrules = sizeof fs_rules / sizeof fs_rules[0];

@@ -1,5 +1,5 @@
 /* rulekit.c - the loop the pair rules share. */
-#include "rulekit.h"
+#include "rules/rulekit.h"
 
 void fs_pairs(fs_ctx *ctx, const fs_pair_spec *spec)
 {

@@ -2,7 +2,7 @@
 #ifndef FSCHECK_RULEKIT_H
 #define FSCHECK_RULEKIT_H
 
-#include "rule.h"
+#include "check/rule.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -12,7 +12,7 @@
 #include <pthread.h>
 #include <string.h>
 
-#include "calls.h"
+#include "ir/calls.h"
 
 static const struct {
     const char *name;

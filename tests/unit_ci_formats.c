@@ -15,11 +15,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "changed.h"
-#include "finding.h"
-#include "report.h"
-#include "srctext.h"
-#include "util.h"
+#include "tool/changed.h"
+#include "check/finding.h"
+#include "report/report.h"
+#include "base/srctext.h"
+#include "base/util.h"
 
 /* Run a reporter over findings; the caller frees the text. */
 static char *render(const fs_reporter *rep, const fs_findings *fs)

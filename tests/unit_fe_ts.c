@@ -9,9 +9,9 @@
 
 #include <cmocka.h>
 
-#include "ast.h"
-#include "frontend.h"
-#include "ir.h"
+#include "ir/ast.h"
+#include "frontend/frontend.h"
+#include "ir/ir.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -17,8 +17,9 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
-#include "finding.h"
-#include "fixer.h"
+#include "check/finding.h"
+#include "fix/fixer.h"
+#include "base/util.h"
 
 #include <fcntl.h>
 #include <limits.h>
@@ -78,20 +79,40 @@ static const char *F(const char *name)
     return b;
 }
 
+/* The files as they were analysed: each edit of one of them carries the
+ * hash of this text (as the driver stamps it), set by run_fixer. */
+static struct {
+    char name[PATH_MAX + 64];
+    unsigned long long hash;
+} analysed[64];
+static int nanalysed;
+
 /* A new folder for one test, made the current one. */
 static void enter_new_dir(void)
 {
     char d[PATH_MAX + 32];
     snprintf(d, sizeof d, "%s/t%d", ut_top, ++ut_serial);
+    nanalysed = 0;
     assert_int_equal(mkdir(d, 0755), 0);
     assert_int_equal(chdir(d), 0);
 }
 
-/* Write a source file and tell the fixer it was analysed like this. */
+/* Write a source file; its edits say it was analysed like this. */
 static void source(const char *name, const char *text)
 {
     put_file(name, text, strlen(text));
-    fs_fixer_note_content(name, text, (long)strlen(text));
+    assert_true(nanalysed < 64);
+    snprintf(analysed[nanalysed].name, sizeof analysed[0].name, "%s", name);
+    analysed[nanalysed++].hash = fs_fnv64(text, strlen(text));
+}
+
+static void stamp_edits(fs_findings *fs)
+{
+    for (int i = 0; i < fs->n; i++)
+        for (int k = 0; fs->v[i].fix && k < fs->v[i].fix->nedits; k++)
+            for (int a = 0; a < nanalysed; a++)
+                if (strcmp(analysed[a].name, fs->v[i].fix->edits[k].file) == 0)
+                    fs->v[i].fix->edits[k].hash = analysed[a].hash;
 }
 
 /* --- findings -------------------------------------------------------------- */
@@ -122,6 +143,7 @@ static char *run_fixer(fs_findings *fs, fs_fixer_opts *o, unsigned char *applied
     FILE *err = tmpfile();
     assert_non_null(err);
     dup2(fileno(err), 2);
+    stamp_edits(fs);
     *rc = fs_fixer_run(fs, o, applied);
     fflush(stderr);
     dup2(saved, 2);
@@ -485,7 +507,8 @@ static void check_diff_named(const char *name, const char *text, size_t n, const
     put_file(path, text, n);
     char fname[PATH_MAX + 64];
     snprintf(fname, sizeof fname, "%s", F(path));
-    fs_fixer_note_content(fname, text, (long)n);
+    snprintf(analysed[nanalysed].name, sizeof analysed[0].name, "%s", fname);
+    analysed[nanalysed++].hash = fs_fnv64(text, n);
 
     fs_findings fs = { 0 };
     for (int i = 0; i < nedits; i++)

@@ -11,11 +11,11 @@
 #ifndef FSCHECK_UNIT_HELPERS_H
 #define FSCHECK_UNIT_HELPERS_H
 
-#include "ast.h"
-#include "frontend.h"
-#include "ir.h"
-#include "summary.h"
-#include "version.h"
+#include "ir/ast.h"
+#include "frontend/frontend.h"
+#include "ir/ir.h"
+#include "ir/summary.h"
+#include "base/version.h"
 
 #include <stdio.h>
 #include <stdlib.h>

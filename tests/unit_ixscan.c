@@ -9,7 +9,7 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
-#include "ixscan.h"
+#include "frontend/ixscan.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -10,7 +10,7 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
-#include "pp.h"
+#include "base/pp.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,6 +1,6 @@
 /* gen_man.c - build-time tool: writes the man page fscheck(1) from the
  * option table.  Usage: gen_man OUT.1 */
-#include "options.h"
+#include "tool/options.h"
 
 #include <stdio.h>
 

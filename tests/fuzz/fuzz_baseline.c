@@ -10,7 +10,7 @@
  */
 #include <sys/stat.h>
 
-#include "baseline.h"
+#include "tool/baseline.h"
 #include "fuzz_common.h"
 #include "fuzz_tmp.h"
 
@@ -18,7 +18,7 @@
 
 static const char *const fs_fuzz_rules[] = {
 #define FS_RULE(id, sym) #id,
-#include "rules.def"
+#include "rules/rules.def"
 #undef FS_RULE
 };
 

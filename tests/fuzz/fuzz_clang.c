@@ -8,7 +8,7 @@
  * resource folder are reachable: the file has no folder of its own.
  */
 #include "fuzz_common.h"
-#include "version.h" /* FSCHECK_CLANG_RESOURCE_DIR */
+#include "base/version.h" /* FSCHECK_CLANG_RESOURCE_DIR */
 
 #define FS_FUZZ_MAX_INPUT (64 * 1024)
 

@@ -16,13 +16,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine.h"
-#include "finding.h"
-#include "fixer.h"
-#include "frontend.h"
-#include "rule.h"
-#include "summary.h"
-#include "suppress.h"
+#include "check/engine.h"
+#include "check/finding.h"
+#include "fix/fixer.h"
+#include "frontend/frontend.h"
+#include "check/rule.h"
+#include "rules/registry.h"
+#include "ir/summary.h"
+#include "check/suppress.h"
 
 #define FS_FUZZ_CHECK(cond)                                                                  \
     do {                                                                                     \
@@ -184,7 +185,7 @@ static inline void fs_fuzz_analyze(fs_fe_result *r, const char *file, const char
         out.v[w++] = out.v[i];
     }
     out.n = w;
-    fs_supp_report(supp, file, 1, fs_rules, fs_nrules, &out);
+    fs_supp_report(supp, file, 1, fs_rules, fs_nrules, fs_rule_find, &out);
     fs_supp_free(supp);
     fs_fuzz_check_findings(&out, file, text, len);
     fs_findings_sort_unique(&out);

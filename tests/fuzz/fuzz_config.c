@@ -5,7 +5,8 @@
  * few names, rules and wrappers merged into driver options, severities set
  * on findings of every rule).
  */
-#include "config.h"
+#include "tool/config.h"
+#include "rules/registry.h"
 #include "fuzz_common.h"
 #include "fuzz_tmp.h"
 

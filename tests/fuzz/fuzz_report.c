@@ -11,11 +11,12 @@
  * note (no raw line break, no terminal escape).
  */
 #include <ctype.h>
+#include "rules/registry.h"
 #include <jansson.h>
 
 #include "fuzz_common.h"
-#include "report.h"
-#include "util.h"
+#include "report/report.h"
+#include "base/util.h"
 
 /* The file names point nowhere, so that no reporter reads a real file. */
 static char *fuzz_name(fs_fuzz_in *in)

@@ -8,8 +8,8 @@
  * driver and the index skip files that hold one.
  */
 #include "fuzz_common.h"
-#include "pp.h"
-#include "prescan.h"
+#include "base/pp.h"
+#include "frontend/prescan.h"
 
 #define FS_FUZZ_MAX_INPUT (256 * 1024)
 

@@ -1,7 +1,0 @@
-/* main.c - fscheck's entry point. */
-#include "cli.h"
-
-int main(int argc, char **argv)
-{
-    return fs_cli_main(argc, argv);
-}

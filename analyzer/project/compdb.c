@@ -1,0 +1,515 @@
+/* compdb.c - compile_commands.json through libclang, checked with jansson first. */
+#include "project/compdb.h"
+#include "frontend/clang_api.h"
+#include "base/util.h"
+
+#include <errno.h>
+#include <jansson.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+struct fs_compdb {
+    char *dir;
+    fs_units units; /* every command of the file, one per source, sorted by file */
+};
+
+char *fs_path_absolute(const char *path, const char *base)
+{
+    fs_buf b = { 0 };
+    if (path[0] != '/') {
+        char cwd[PATH_MAX];
+        if (!base)
+            base = getcwd(cwd, sizeof cwd) ? cwd : "/";
+        fs_buf_puts(&b, base);
+        fs_buf_puts(&b, "/");
+    }
+    fs_buf_puts(&b, path);
+    /* normalise: drop ".", empty parts, resolve ".." lexically */
+    char **parts = NULL;
+    int n = 0, cap = 0;
+    char *save = NULL;
+    for (char *tok = strtok_r(b.s, "/", &save); tok; tok = strtok_r(NULL, "/", &save)) {
+        if (strcmp(tok, ".") == 0)
+            continue;
+        if (strcmp(tok, "..") == 0) {
+            if (n > 0)
+                n--;
+            continue;
+        }
+        FS_PUSH(parts, n, cap, tok);
+    }
+    fs_buf out = { 0 };
+    for (int i = 0; i < n; i++) {
+        fs_buf_puts(&out, "/");
+        fs_buf_puts(&out, parts[i]);
+    }
+    if (!out.s)
+        fs_buf_puts(&out, "/");
+    free(parts);
+    fs_buf_free(&b);
+    return out.s;
+}
+
+char *fs_path_tidy(const char *path)
+{
+    int abs = path[0] == '/';
+    char *copy = fs_xstrdup(path), *save = NULL;
+    char **parts = NULL;
+    int n = 0, cap = 0;
+    for (char *tok = strtok_r(copy, "/", &save); tok; tok = strtok_r(NULL, "/", &save)) {
+        if (strcmp(tok, ".") == 0)
+            continue;
+        if (strcmp(tok, "..") == 0 && n > 0 && strcmp(parts[n - 1], "..") != 0) {
+            n--;
+            continue;
+        }
+        if (strcmp(tok, "..") == 0 && abs)
+            continue;
+        FS_PUSH(parts, n, cap, tok);
+    }
+    fs_buf b = { 0 };
+    if (abs)
+        fs_buf_puts(&b, "/");
+    for (int i = 0; i < n; i++) {
+        if (i)
+            fs_buf_puts(&b, "/");
+        fs_buf_puts(&b, parts[i]);
+    }
+    if (!b.s)
+        fs_buf_puts(&b, abs ? "/" : ".");
+    free(parts);
+    free(copy);
+    return b.s;
+}
+
+char *fs_path_shown(const char *abs)
+{
+    char cwd[PATH_MAX];
+    if (!getcwd(cwd, sizeof cwd))
+        return fs_xstrdup(abs);
+    size_t n = strlen(cwd);
+    if (strncmp(abs, cwd, n) == 0 && abs[n] == '/')
+        return fs_xstrdup(abs + n + 1);
+    if (strcmp(cwd, "/") == 0 && abs[0] == '/')
+        return fs_xstrdup(abs + 1);
+    return fs_xstrdup(abs);
+}
+
+static int fs_is_file(const char *p)
+{
+    struct stat st;
+    return stat(p, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+char *fs_compdb_discover(const char *file)
+{
+    char *abs = fs_path_absolute(file, NULL);
+    char *slash = strrchr(abs, '/');
+    if (slash)
+        *slash = '\0';
+    for (;;) {
+        const char *d = *abs ? abs : "/";
+        char *c1 = fs_xasprintf("%s/compile_commands.json", strcmp(d, "/") == 0 ? "" : d);
+        char *c2 = fs_xasprintf("%s/build/compile_commands.json", strcmp(d, "/") == 0 ? "" : d);
+        char *found = NULL;
+        if (fs_is_file(c1))
+            found = fs_xstrdup(d);
+        else if (fs_is_file(c2))
+            found = fs_xasprintf("%s/build", strcmp(d, "/") == 0 ? "" : d);
+        free(c1);
+        free(c2);
+        if (found) {
+            free(abs);
+            return found;
+        }
+        if (!*abs || strcmp(abs, "/") == 0)
+            break;
+        slash = strrchr(abs, '/');
+        if (!slash)
+            break;
+        *slash = '\0';
+    }
+    free(abs);
+    return NULL;
+}
+
+/* The checks libclang does not report: valid JSON, an array of objects with
+ * a "directory", a "file" and a "command" or "arguments".  When they pass,
+ * checked (if any) is told the entries' files. */
+static char *fs_validate(const char *path, fs_compdb_checked checked, void *arg)
+{
+    json_error_t e;
+    json_t *doc = json_load_file(path, 0, &e);
+    if (!doc)
+        return fs_xasprintf("%s:%d:%d: not valid JSON: %s", path, e.line, e.column, e.text);
+    char *err = NULL;
+    if (!json_is_array(doc)) {
+        err = fs_xasprintf("%s: expected an array of compile commands", path);
+    } else {
+        size_t i;
+        json_t *c;
+        json_array_foreach(doc, i, c) {
+            if (!json_is_object(c)) {
+                err = fs_xasprintf("%s: entry %zu is not an object", path, i + 1);
+                break;
+            }
+            if (!json_is_string(json_object_get(c, "directory"))) {
+                err = fs_xasprintf("%s: entry %zu has no \"directory\" string", path, i + 1);
+                break;
+            }
+            if (!json_is_string(json_object_get(c, "file"))) {
+                err = fs_xasprintf("%s: entry %zu has no \"file\" string", path, i + 1);
+                break;
+            }
+            json_t *cmd = json_object_get(c, "command"), *args = json_object_get(c, "arguments");
+            if (!json_is_string(cmd) && !json_is_array(args)) {
+                err = fs_xasprintf("%s: entry %zu has neither \"command\" nor \"arguments\"", path, i + 1);
+                break;
+            }
+            if (json_is_array(args)) {
+                size_t k;
+                json_t *a;
+                json_array_foreach(args, k, a) if (!json_is_string(a))
+                {
+                    err = fs_xasprintf("%s: entry %zu: item %zu of \"arguments\" is not a string", path, i + 1,
+                                       k + 1);
+                    break;
+                }
+                if (err)
+                    break;
+            }
+        }
+    }
+    if (!err && checked) {
+        size_t n = json_array_size(doc);
+        char **files = fs_xcalloc(n + 1, sizeof *files);
+        for (size_t k = 0; k < n; k++) {
+            json_t *c = json_array_get(doc, k);
+            files[k] = fs_path_absolute(json_string_value(json_object_get(c, "file")),
+                                        json_string_value(json_object_get(c, "directory")));
+        }
+        checked(arg, files, (int)n);
+        for (size_t k = 0; k < n; k++)
+            free(files[k]);
+        free(files);
+    }
+    json_decref(doc);
+    return err;
+}
+
+static void fs_compdb_index(CXCompilationDatabase db, fs_units *out);
+static fs_compdb *fs_compdb_load_dir(const char *dir, char **err, fs_compdb_checked checked, void *arg);
+
+fs_compdb *fs_compdb_load(const char *dir_or_file, char **err)
+{
+    return fs_compdb_load_then(dir_or_file, err, NULL, NULL);
+}
+
+fs_compdb *fs_compdb_load_then(const char *dir_or_file, char **err, fs_compdb_checked checked, void *arg)
+{
+    /* -p build/compile_commands.json works as -p build does */
+    char *dir = fs_xstrdup(dir_or_file);
+    char *base = strrchr(dir, '/');
+    base = base ? base + 1 : dir;
+    if (strcmp(base, "compile_commands.json") == 0 && fs_is_file(dir)) {
+        if (base == dir)
+            strcpy(dir, ".");
+        else if (base == dir + 1)
+            dir[1] = '\0'; /* "/compile_commands.json" */
+        else
+            base[-1] = '\0';
+    }
+    fs_compdb *d = fs_compdb_load_dir(dir, err, checked, arg);
+    free(dir);
+    return d;
+}
+
+static fs_compdb *fs_compdb_load_dir(const char *dir, char **err, fs_compdb_checked checked, void *arg)
+{
+    char *path = fs_xasprintf("%s/compile_commands.json", dir);
+    struct stat st;
+    if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
+        *err = fs_xasprintf("%s: no such folder (-p names the folder of compile_commands.json)", dir);
+        free(path);
+        return NULL;
+    }
+    if (!fs_is_file(path)) {
+        *err = fs_xasprintf("%s: no compile_commands.json in this folder", dir);
+        free(path);
+        return NULL;
+    }
+    char *v = fs_validate(path, checked, arg);
+    if (v) {
+        *err = v;
+        free(path);
+        return NULL;
+    }
+    const char *why = NULL;
+    if (fs_clang_load(&why) != 0) {
+        *err = fs_xasprintf("%s: %s", path, why);
+        free(path);
+        return NULL;
+    }
+    CXCompilationDatabase_Error ce;
+    CXCompilationDatabase db = clang_CompilationDatabase_fromDirectory(dir, &ce);
+    if (ce != CXCompilationDatabase_NoError || !db) {
+        *err = fs_xasprintf("%s: libclang could not load it", path);
+        free(path);
+        if (db)
+            clang_CompilationDatabase_dispose(db);
+        return NULL;
+    }
+    free(path);
+    fs_compdb *d = fs_xcalloc(1, sizeof *d);
+    d->dir = fs_xstrdup(dir);
+    fs_compdb_index(db, &d->units);
+    clang_CompilationDatabase_dispose(db);
+    return d;
+}
+
+void fs_compdb_free(fs_compdb *d)
+{
+    if (!d)
+        return;
+    fs_units_free(&d->units);
+    free(d->dir);
+    free(d);
+}
+
+const char *fs_compdb_dir(const fs_compdb *d)
+{
+    return d->dir;
+}
+
+void fs_clean_args(char **args, int *nargs, const char *source_abs, const char *directory)
+{
+    int w = 0;
+    for (int i = 0; i < *nargs; i++) {
+        char *a = args[i];
+        int drop = 0, skip_next = 0;
+        if (strcmp(a, "-c") == 0 || strcmp(a, "-M") == 0 || strcmp(a, "-MM") == 0 || strcmp(a, "-MD") == 0 ||
+            strcmp(a, "-MMD") == 0 || strcmp(a, "-MP") == 0 || strcmp(a, "-MG") == 0 || strcmp(a, "-S") == 0 ||
+            strcmp(a, "-E") == 0)
+            drop = 1;
+        else if (strcmp(a, "-o") == 0 || strcmp(a, "-MF") == 0 || strcmp(a, "-MT") == 0 || strcmp(a, "-MQ") == 0)
+            drop = skip_next = 1;
+        else if (strncmp(a, "-o", 2) == 0 || strncmp(a, "-MF", 3) == 0 || strncmp(a, "-MT", 3) == 0 ||
+                 strncmp(a, "-MQ", 3) == 0)
+            drop = 1;
+        else if (source_abs && a[0] != '-') {
+            char *abs = fs_path_absolute(a, directory);
+            drop = strcmp(abs, source_abs) == 0;
+            free(abs);
+        }
+        if (drop) {
+            free(a);
+            if (skip_next && i + 1 < *nargs)
+                free(args[++i]);
+            continue;
+        }
+        args[w++] = a;
+    }
+    *nargs = w;
+}
+
+/* Paths in include-style flags, made absolute against the command's folder
+ * (libclang has no per-parse working folder that leaves the process's alone).
+ * A file of -include or -imacros is looked for there first, then along the
+ * `#include "..."` search path: one that is not in the folder stays as
+ * written, for the search path (made absolute itself) to find it. */
+static void fs_absolute_args(char **args, int nargs, const char *dir)
+{
+    static const char *const opts[] = { "-I", "-isystem", "-iquote", "-idirafter", "-include", "-imacros",
+                                         "-isysroot", "--sysroot", "-iprefix", "-iwithprefix", "-F", NULL };
+    for (int i = 0; i < nargs; i++) {
+        for (int k = 0; opts[k]; k++) {
+            size_t n = strlen(opts[k]);
+            if (strncmp(args[i], opts[k], n) != 0)
+                continue;
+            const char *rest = args[i] + n;
+            int file_opt = strcmp(opts[k], "-include") == 0 || strcmp(opts[k], "-imacros") == 0;
+            if (*rest == '\0' && i + 1 < nargs) {
+                /* -I DIR */
+                if (args[i + 1][0] != '/') {
+                    char *abs = fs_path_absolute(args[i + 1], dir);
+                    if (file_opt && access(abs, F_OK) != 0) {
+                        free(abs);
+                    } else {
+                        free(args[i + 1]);
+                        args[i + 1] = abs;
+                    }
+                }
+                i++;
+            } else if (*rest && (rest[0] != '/' && !(rest[0] == '=' && rest[1] == '/'))) {
+                /* -IDIR, --sysroot=DIR */
+                int eq = rest[0] == '=';
+                char *abs = fs_path_absolute(rest + eq, dir);
+                if (file_opt && access(abs, F_OK) != 0) {
+                    free(abs);
+                    break;
+                }
+                char *na = fs_xasprintf("%.*s%s%s", (int)n, args[i], eq ? "=" : "", abs);
+                free(abs);
+                free(args[i]);
+                args[i] = na;
+            }
+            break;
+        }
+    }
+}
+
+static void fs_unit_from(CXCompileCommand cmd, fs_unit *u)
+{
+    memset(u, 0, sizeof *u);
+    CXString d = clang_CompileCommand_getDirectory(cmd);
+    CXString f = clang_CompileCommand_getFilename(cmd);
+    u->directory = fs_xstrdup(clang_getCString(d));
+    u->file = fs_path_absolute(clang_getCString(f), u->directory);
+    u->shown = fs_path_shown(u->file);
+    clang_disposeString(d);
+    unsigned n = clang_CompileCommand_getNumArgs(cmd);
+    u->args = fs_xcalloc(n + 1, sizeof(char *));
+    /* argv[0] is the compiler */
+    for (unsigned i = 1; i < n; i++) {
+        CXString a = clang_CompileCommand_getArg(cmd, i);
+        u->args[u->nargs++] = fs_xstrdup(clang_getCString(a));
+        clang_disposeString(a);
+    }
+    fs_clean_args(u->args, &u->nargs, u->file, u->directory);
+    fs_absolute_args(u->args, u->nargs, u->directory);
+    clang_disposeString(f);
+    u->from_db = 1;
+}
+
+typedef struct fs_unit_pos {
+    fs_unit u;
+    int index;
+} fs_unit_pos;
+
+static int fs_unit_pos_cmp(const void *a, const void *b)
+{
+    const fs_unit_pos *x = a, *y = b;
+    int c = strcmp(x->u.file, y->u.file);
+    return c ? c : (x->index > y->index) - (x->index < y->index);
+}
+
+/* The commands the file lists, one unit per source file (the first command
+ * wins), sorted by file.  Not clang_CompilationDatabase_getCompileCommands
+ * for one file: libclang makes up a command for a file the database lacks
+ * (from a file with a similar name), and such a file must take the flags
+ * after `--`. */
+static void fs_compdb_index(CXCompilationDatabase db, fs_units *out)
+{
+    CXCompileCommands cmds = clang_CompilationDatabase_getAllCompileCommands(db);
+    unsigned n = cmds ? clang_CompileCommands_getSize(cmds) : 0;
+    for (unsigned i = 0; i < n; i++) {
+        fs_unit u;
+        fs_unit_from(clang_CompileCommands_getCommand(cmds, i), &u);
+        FS_PUSH(out->v, out->n, out->cap, u);
+    }
+    if (cmds)
+        clang_CompileCommands_dispose(cmds);
+    /* sorted by file, the first command of each file first */
+    fs_unit_pos *pos = fs_xcalloc((size_t)out->n + 1, sizeof *pos);
+    for (int i = 0; i < out->n; i++) {
+        pos[i].u = out->v[i];
+        pos[i].index = i;
+    }
+    if (out->n > 1)
+        qsort(pos, (size_t)out->n, sizeof *pos, fs_unit_pos_cmp);
+    for (int i = 0; i < out->n; i++)
+        out->v[i] = pos[i].u;
+    free(pos);
+    int w = 0;
+    for (int i = 0; i < out->n; i++) {
+        if (w > 0 && strcmp(out->v[w - 1].file, out->v[i].file) == 0) {
+            fs_unit_free(&out->v[i]);
+            continue;
+        }
+        out->v[w++] = out->v[i];
+    }
+    out->n = w;
+}
+
+static void fs_unit_copy(const fs_unit *src, fs_unit *dst)
+{
+    *dst = *src;
+    dst->file = fs_xstrdup(src->file);
+    dst->shown = fs_xstrdup(src->shown);
+    dst->directory = src->directory ? fs_xstrdup(src->directory) : NULL;
+    dst->args = fs_xcalloc((size_t)src->nargs + 1, sizeof(char *));
+    for (int i = 0; i < src->nargs; i++)
+        dst->args[i] = fs_xstrdup(src->args[i]);
+}
+
+void fs_compdb_all(const fs_compdb *d, fs_units *out)
+{
+    for (int i = 0; i < d->units.n; i++) {
+        fs_unit u;
+        fs_unit_copy(&d->units.v[i], &u);
+        FS_PUSH(out->v, out->n, out->cap, u);
+    }
+}
+
+int fs_compdb_lookup(const fs_compdb *d, const char *abs_file, fs_unit *out)
+{
+    int lo = 0, hi = d->units.n;
+    while (lo < hi) {
+        int mid = lo + (hi - lo) / 2;
+        int c = strcmp(d->units.v[mid].file, abs_file);
+        if (c == 0) {
+            fs_unit_copy(&d->units.v[mid], out);
+            return 1;
+        }
+        if (c < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return 0;
+}
+
+void fs_units_add_args(fs_units *us, char *const *before, int nbefore, char *const *after, int nafter)
+{
+    if (nbefore + nafter == 0)
+        return;
+    for (int i = 0; i < us->n; i++) {
+        fs_unit *u = &us->v[i];
+        if (!u->from_db)
+            continue;
+        char **args = fs_xcalloc((size_t)(nbefore + u->nargs + nafter) + 1, sizeof *args);
+        int n = 0;
+        for (int k = 0; k < nbefore; k++)
+            args[n++] = fs_xstrdup(before[k]);
+        for (int k = 0; k < u->nargs; k++)
+            args[n++] = u->args[k];
+        for (int k = 0; k < nafter; k++)
+            args[n++] = fs_xstrdup(after[k]);
+        free(u->args);
+        u->args = args;
+        u->nargs = n;
+    }
+}
+
+void fs_unit_free(fs_unit *u)
+{
+    free(u->file);
+    free(u->shown);
+    free(u->directory);
+    for (int i = 0; i < u->nargs; i++)
+        free(u->args[i]);
+    free(u->args);
+    memset(u, 0, sizeof *u);
+}
+
+void fs_units_free(fs_units *us)
+{
+    for (int i = 0; i < us->n; i++)
+        fs_unit_free(&us->v[i]);
+    free(us->v);
+    memset(us, 0, sizeof *us);
+}
