@@ -219,17 +219,9 @@ static void fs101_report(fs_ctx *ctx, fs_finding *f, int a, int b, const fs_pair
         f->message = fs_xasprintf("existence check is redundant: %s of '%s' on line %d fails with ENOENT "
                                   "too; drop %s and test the result of one stat()%s",
                                   n->second, f->path_expr, n->line, n->first, pred);
-    fs101_fix(ctx, f, a, b);
 }
 
-static void fs101_check(fs_ctx *ctx)
-{
-    static const fs_pair_spec spec = { fs101_first, fs101_second, "is stat()ed by", fs101_report, FS_OUT_UNKNOWN };
-    fs_pairs(ctx, &spec);
-}
-
-const fs_rule fs_rule_fs101 = {
-    "FS101", "exists-then-stat",
-    "an existence check followed by a stat() of the same path: the stat() alone answers both",
-    "warning", 0, fs101_check,
-};
+FS_PAIR_RULE(fs_rule_fs101, "FS101", "exists-then-stat",
+             "an existence check followed by a stat() of the same path: the stat() alone answers both",
+             "warning", 0, .first = fs101_first, .second = fs101_second, .verb = "is stat()ed by",
+             .report = fs101_report, .fix = fs101_fix, .on = FS_OUT_UNKNOWN);

@@ -88,23 +88,12 @@ static int fs201_second(fs_ctx *ctx, int a, int b)
            (fs_outcome_reach(fs_ctx_walk(ctx), a, b) & FS_REACH_SUCC_ONLY);
 }
 
-static void fs201_report(fs_ctx *ctx, fs_finding *f, int a, int b, const fs_pair_names *n)
-{
-    f->message = fs_xasprintf("access check before open is a race (CWE-367): '%s' can change between %s "
-                              "and %s on line %d, which checks the same; open it directly and handle "
-                              "its failure (errno)",
-                              f->path_expr, n->first, n->second, n->line);
-    fs201_fix(ctx, f, a, b);
-}
-
-static void fs201_check(fs_ctx *ctx)
-{
-    static const fs_pair_spec spec = { fs201_first, fs201_second, "is opened by", fs201_report, FS_OUT_SUCC };
-    fs_pairs(ctx, &spec);
-}
-
-const fs_rule fs_rule_fs201 = {
-    "FS201", "access-then-open",
-    "access() before an open of the same path that checks the same permission: a TOCTOU race",
-    "warning", 367, fs201_check,
-};
+FS_PAIR_RULE(fs_rule_fs201, "FS201", "access-then-open",
+             "access() before an open of the same path that checks the same permission: a TOCTOU race",
+             "warning", 367,
+             .first = fs201_first, .second = fs201_second, .verb = "is opened by",
+             .message = "access check before open is a race (CWE-367): '%s' can change between %s "
+                        "and %s on line %d, which checks the same; open it directly and handle "
+                        "its failure (errno)",
+             .fix = fs201_fix,
+             .on = FS_OUT_SUCC);

@@ -68,14 +68,7 @@ static void fs202_report(fs_ctx *ctx, fs_finding *f, int a, int b, const fs_pair
                                   ? " (with O_NOFOLLOW, as the lstat() did not follow links)" : "");
 }
 
-static void fs202_check(fs_ctx *ctx)
-{
-    static const fs_pair_spec spec = { fs202_first, fs202_second, "is opened by", fs202_report, FS_OUT_SUCC };
-    fs_pairs(ctx, &spec);
-}
-
-const fs_rule fs_rule_fs202 = {
-    "FS202", "stat-then-open",
-    "stat() of a path before opening it: open first and fstat() the descriptor",
-    "warning", 367, fs202_check,
-};
+FS_PAIR_RULE(fs_rule_fs202, "FS202", "stat-then-open",
+             "stat() of a path before opening it: open first and fstat() the descriptor",
+             "warning", 367, .first = fs202_first, .second = fs202_second, .verb = "is opened by",
+             .report = fs202_report, .on = FS_OUT_SUCC);

@@ -118,17 +118,9 @@ static void fs301_report(fs_ctx *ctx, fs_finding *f, int a, int b, const fs_pair
         f->message = fs_xasprintf("existence check before create: '%s' can appear between %s and %s on line "
                                   "%d (CWE-367); create it directly and treat EEXIST as \"already there\"",
                                   f->path_expr, n->first, n->second, n->line);
-    fs301_fix(ctx, f, a, b);
 }
 
-static void fs301_check(fs_ctx *ctx)
-{
-    static const fs_pair_spec spec = { fs301_first, fs301_second, "is created by", fs301_report, FS_OUT_FAIL };
-    fs_pairs(ctx, &spec);
-}
-
-const fs_rule fs_rule_fs301 = {
-    "FS301", "check-then-create",
-    "an existence check whose \"missing\" outcome leads to creating the path: create and handle EEXIST",
-    "warning", 367, fs301_check,
-};
+FS_PAIR_RULE(fs_rule_fs301, "FS301", "check-then-create",
+             "an existence check whose \"missing\" outcome leads to creating the path: create and handle EEXIST",
+             "warning", 367, .first = fs301_first, .second = fs301_second, .verb = "is created by",
+             .report = fs301_report, .fix = fs301_fix, .on = FS_OUT_FAIL);

@@ -53,22 +53,11 @@ static void fs302_fix(fs_ctx *ctx, fs_finding *f, int a, int b)
     fs_fix_add_edit(fix, an->file, be, 0, " && errno != ENOENT");
 }
 
-static void fs302_report(fs_ctx *ctx, fs_finding *f, int a, int b, const fs_pair_names *n)
-{
-    f->message = fs_xasprintf("existence check before remove: '%s' can vanish between %s and %s on line "
-                              "%d (CWE-367); remove it directly and ignore ENOENT",
-                              f->path_expr, n->first, n->second, n->line);
-    fs302_fix(ctx, f, a, b);
-}
-
-static void fs302_check(fs_ctx *ctx)
-{
-    static const fs_pair_spec spec = { fs302_first, fs302_second, "is removed by", fs302_report, FS_OUT_SUCC };
-    fs_pairs(ctx, &spec);
-}
-
-const fs_rule fs_rule_fs302 = {
-    "FS302", "check-then-remove",
-    "an existence check whose \"exists\" outcome leads to removing the path: remove and ignore ENOENT",
-    "warning", 367, fs302_check,
-};
+FS_PAIR_RULE(fs_rule_fs302, "FS302", "check-then-remove",
+             "an existence check whose \"exists\" outcome leads to removing the path: remove and ignore ENOENT",
+             "warning", 367,
+             .first = fs302_first, .second = fs302_second, .verb = "is removed by",
+             .message = "existence check before remove: '%s' can vanish between %s and %s on line "
+                        "%d (CWE-367); remove it directly and ignore ENOENT",
+             .fix = fs302_fix,
+             .on = FS_OUT_SUCC);

@@ -24,7 +24,12 @@ void fs_pairs(fs_ctx *ctx, const fs_pair_spec *spec)
         fs_call_name(bn, names.second, sizeof names.second);
         names.line = bn->range.begin.line;
         f->syscalls_saved = 1;
-        spec->report(ctx, f, a, hits[0], &names);
+        if (spec->report)
+            spec->report(ctx, f, a, hits[0], &names);
+        else
+            f->message = fs_xasprintf(spec->message, f->path_expr, names.first, names.second, names.line);
+        if (spec->fix)
+            spec->fix(ctx, f, a, hits[0]);
         fs_note_calls(f, ctx, hits, 0, nh, spec->verb ? spec->verb : "is used by");
     }
 }

@@ -35,11 +35,25 @@ typedef struct fs_pair_spec {
     int (*second)(fs_ctx *ctx, int a, int b);
     const char *verb;
     void (*report)(fs_ctx *ctx, fs_finding *f, int a, int b, const fs_pair_names *names);
+    const char *message; /* without report: the message, a format of the path expression,
+                          * the first call, the second and the second's line */
+    void (*fix)(fs_ctx *ctx, fs_finding *f, int a, int b); /* after report; NULL: no fix */
     fs_outcome on; /* the probe's outcome the rule follows: the path need be unchanged on its ways
                     * only (FS_OUT_UNKNOWN: on every way) */
 } fs_pair_spec;
 
 void fs_pairs(fs_ctx *ctx, const fs_pair_spec *spec);
+
+/* A rule made of pairs: its check (fs_pairs over the fs_pair_spec that the
+ * designated initializers after CWE make) and its descriptor SYM, with the
+ * fields of fs_rule. */
+#define FS_PAIR_RULE(SYM, ID, NAME, SUMMARY, SEVERITY, CWE, ...)                  \
+    static void SYM##_check(fs_ctx *ctx)                                          \
+    {                                                                             \
+        static const fs_pair_spec spec = { __VA_ARGS__ };                         \
+        fs_pairs(ctx, &spec);                                                     \
+    }                                                                             \
+    const fs_rule SYM = { ID, NAME, SUMMARY, SEVERITY, CWE, SYM##_check }
 
 /* Was call a's result tested in a way that tells success from failure? */
 static inline int fs_result_tested(const fs_ctx *ctx, int a)

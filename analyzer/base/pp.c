@@ -1,5 +1,6 @@
 /* pp.c - which arms of #if chains the build compiles (pp.h). */
 #include "base/pp.h"
+#include "base/lex.h"
 #include "base/source.h"
 #include "base/util.h"
 
@@ -196,10 +197,8 @@ void fs_pp_free(fs_pp *p)
 {
     if (!p)
         return;
-    for (int i = 0; i < p->cap; i++) {
-        free(p->m[i].name);
-        free(p->m[i].value);
-    }
+    for (int i = 0; i < p->cap; i++)
+        FS_FREE(p->m[i].name, p->m[i].value);
     free(p->m);
     fs_pp_strs_free(p->quote, p->nquote);
     fs_pp_strs_free(p->angle, p->nangle);
@@ -789,17 +788,8 @@ static void fs_pp_scan_text(fs_pp *p, const char *path, const char *t, long len,
 {
     fs_pp_stack sk = { NULL, 0, 0 };
     int bol = 1;
-    for (long i = 0; i < len;) {
+    for (long i = fs_lex_blank(t, len, 0, &bol); i < len; i = fs_lex_blank(t, len, i, &bol)) {
         char c = t[i];
-        if (c == '\n' || c == '\r') {
-            bol = 1;
-            i++;
-            continue;
-        }
-        if (c == ' ' || c == '\t' || c == '\f' || c == '\v') {
-            i++;
-            continue;
-        }
         if (c == '#' && bol) {
             long b = i;
             /* the logical line: continued lines, and comments that go on */

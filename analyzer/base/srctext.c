@@ -1,5 +1,6 @@
 /* srctext.c - source texts by file name, and queries on them. */
 #include "base/srctext.h"
+#include "base/lex.h"
 #include "base/source.h"
 #include "base/util.h"
 
@@ -109,35 +110,6 @@ static int fs_word(int c)
     return isalnum(c) || c == '_' || c == '$';
 }
 
-/* Past a string or character literal starting at i (text[i] is the quote). */
-static long fs_skip_literal(const char *t, long len, long i)
-{
-    char q = t[i++];
-    while (i < len && t[i] != q && t[i] != '\n') {
-        if (t[i] == '\\' && i + 1 < len)
-            i++;
-        i++;
-    }
-    return i < len ? i + 1 : len;
-}
-
-/* Past a comment starting at i, or i when there is none. */
-static long fs_skip_comment(const char *t, long len, long i)
-{
-    if (i + 1 >= len || t[i] != '/')
-        return i;
-    if (t[i + 1] == '/') {
-        while (i < len && t[i] != '\n')
-            i++;
-        return i;
-    }
-    if (t[i + 1] == '*') {
-        const char *e = len - i - 2 > 0 ? memmem(t + i + 2, (size_t)(len - i - 2), "*/", 2) : NULL;
-        return e ? e - t + 2 : len;
-    }
-    return i;
-}
-
 long fs_text_call_end(const char *t, long len, long off)
 {
     if (!t || off < 0 || off >= len || !fs_word((unsigned char)t[off]))
@@ -149,7 +121,7 @@ long fs_text_call_end(const char *t, long len, long off)
     for (;;) {
         while (i < len && isspace((unsigned char)t[i]))
             i++;
-        long j = fs_skip_comment(t, len, i);
+        long j = t[i] == '/' ? fs_lex_skip(t, len, i) : i; /* a comment */
         if (j == i)
             break;
         i = j;
@@ -159,11 +131,7 @@ long fs_text_call_end(const char *t, long len, long off)
     int depth = 0;
     while (i < len) {
         char c = t[i];
-        if (c == '"' || c == '\'') {
-            i = fs_skip_literal(t, len, i);
-            continue;
-        }
-        long j = fs_skip_comment(t, len, i);
+        long j = fs_lex_skip(t, len, i);
         if (j != i) {
             i = j;
             continue;
@@ -187,7 +155,7 @@ char *fs_text_normalise(const char *t, long begin, long end)
     long i = begin;
     while (i < end) {
         unsigned char c = (unsigned char)t[i];
-        long j = fs_skip_comment(t, end, i);
+        long j = c == '/' ? fs_lex_skip(t, end, i) : i; /* a comment */
         if (j != i) {
             pending_space = 1;
             i = j;
@@ -202,7 +170,7 @@ char *fs_text_normalise(const char *t, long begin, long end)
             fs_buf_add(&b, " ", 1);
         pending_space = 0;
         if (c == '"' || c == '\'') {
-            long e = fs_skip_literal(t, end, i);
+            long e = fs_lex_skip(t, end, i);
             fs_buf_add(&b, t + i, (size_t)(e - i));
             i = e;
             continue;

@@ -183,3 +183,29 @@ unsigned long long fs_fnv64(const char *s, size_t n)
         h = (h ^ (unsigned char)s[i]) * 1099511628211ull;
     return h;
 }
+
+void fs_free_n(size_t n, void *const *ptrs)
+{
+    for (size_t i = 0; i < n; i++)
+        free(ptrs[i]);
+}
+
+static int fs_strp_cmp(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+void fs_strv_sort_unique(char **v, int *n)
+{
+    if (*n > 1)
+        qsort(v, (size_t)*n, sizeof *v, fs_strp_cmp);
+    int w = 0;
+    for (int i = 0; i < *n; i++) {
+        if (w > 0 && strcmp(v[w - 1], v[i]) == 0) {
+            free(v[i]);
+            continue;
+        }
+        v[w++] = v[i];
+    }
+    *n = w;
+}

@@ -19,6 +19,26 @@ void fs_grow(void *arr_ptr, int *cap, int need, size_t esz);
 #define FS_PUSH(arr, n, cap, value) \
     do { fs_grow(&(arr), &(cap), (n) + 1, sizeof *(arr)); (arr)[(n)++] = (value); } while (0)
 
+/* free() each of the pointers given (any may be NULL):
+ * FS_FREE(x->names, x->flags, x->ids). */
+void fs_free_n(size_t n, void *const *ptrs);
+#define FS_FREE(...) fs_free_n(sizeof((void *[]){ __VA_ARGS__ }) / sizeof(void *), (void *[]){ __VA_ARGS__ })
+
+/* Sort the strings v[0..*n) and drop (and free) repeats. */
+void fs_strv_sort_unique(char **v, int *n);
+
+/* One level deeper into a bounded recursion (a conversion, a lowering):
+ * 1, or 0 when that would be more than max levels (then *too_deep is set
+ * and the depth is left as it was). */
+static inline int fs_depth_enter(int *depth, int *too_deep, int max)
+{
+    if (++*depth <= max)
+        return 1;
+    *too_deep = 1;
+    --*depth;
+    return 0;
+}
+
 /* A growable string. */
 typedef struct fs_buf {
     char *s;

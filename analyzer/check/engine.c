@@ -67,12 +67,9 @@ int fs_ctx_nexts(fs_ctx *c, int a, const int **out)
         int x = stack[--sp];
         const fs_node *xn = &fn->nodes[x];
         for (int i = 0; i < xn->nsucc; i++) {
-            if (xn->succ[i].back)
+            int t = fs_succ_unseen(xn, i, mark);
+            if (t < 0)
                 continue;
-            int t = xn->succ[i].to;
-            if (mark[t])
-                continue;
-            mark[t] = 1;
             const fs_node *tn = &fn->nodes[t];
             if (tn->then_node && x == a) {
                 stack[sp++] = t; /* a wrapper's read after its own probe: no pair of the two */

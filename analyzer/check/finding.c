@@ -61,26 +61,16 @@ static void fs_fix_free(fs_fix *fix)
 {
     if (!fix)
         return;
-    for (int i = 0; i < fix->nedits; i++) {
-        free(fix->edits[i].file);
-        free(fix->edits[i].replacement);
-    }
-    free(fix->edits);
-    free(fix->description);
-    free(fix);
+    for (int i = 0; i < fix->nedits; i++)
+        FS_FREE(fix->edits[i].file, fix->edits[i].replacement);
+    FS_FREE(fix->edits, fix->description, fix);
 }
 
 void fs_finding_clear(fs_finding *f)
 {
-    free(f->file);
-    free(f->function);
-    free(f->path_expr);
-    free(f->message);
-    free(f->fingerprint);
-    for (int i = 0; i < f->nrelated; i++) {
-        free(f->related[i].file);
-        free(f->related[i].message);
-    }
+    FS_FREE(f->file, f->function, f->path_expr, f->message, f->fingerprint);
+    for (int i = 0; i < f->nrelated; i++)
+        FS_FREE(f->related[i].file, f->related[i].message);
     free(f->related);
     fs_fix_free(f->fix);
     memset(f, 0, sizeof *f);

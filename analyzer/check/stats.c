@@ -98,27 +98,12 @@ static int fs_cmp_skipped(const void *a, const void *b)
     return c ? c : strcmp(x->reason, y->reason);
 }
 
-static int fs_cmp_strp(const void *a, const void *b)
-{
-    return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
 void fs_stats_sort(fs_stats *st)
 {
     if (st->nskipped > 1)
         qsort(st->skipped, (size_t)st->nskipped, sizeof *st->skipped, fs_cmp_skipped);
     if (st->npartial > 1)
         qsort(st->partial, (size_t)st->npartial, sizeof *st->partial, fs_cmp_skipped);
-    if (st->nshared > 1)
-        qsort(st->shared, (size_t)st->nshared, sizeof *st->shared, fs_cmp_strp);
-    int w = 0;
-    for (int i = 0; i < st->nshared; i++) {
-        if (w > 0 && strcmp(st->shared[w - 1], st->shared[i]) == 0) {
-            free(st->shared[i]);
-            continue;
-        }
-        st->shared[w++] = st->shared[i];
-    }
-    st->nshared = w;
+    fs_strv_sort_unique(st->shared, &st->nshared);
 }
 

@@ -55,6 +55,8 @@
     X(clang_getArgType) \
     X(clang_getArrayElementType) \
     X(clang_getCString) \
+    X(clang_getDiagnosticSpelling) \
+    X(clang_getPresumedLocation) \
     X(clang_getCanonicalCursor) \
     X(clang_getCanonicalType) \
     X(clang_getCursorDefinition) \
@@ -146,6 +148,8 @@ void fs_clang_preload(void);
 #define clang_getArgType (fs_clang.clang_getArgType)
 #define clang_getArrayElementType (fs_clang.clang_getArrayElementType)
 #define clang_getCString (fs_clang.clang_getCString)
+#define clang_getDiagnosticSpelling (fs_clang.clang_getDiagnosticSpelling)
+#define clang_getPresumedLocation (fs_clang.clang_getPresumedLocation)
 #define clang_getCanonicalCursor (fs_clang.clang_getCanonicalCursor)
 #define clang_getCanonicalType (fs_clang.clang_getCanonicalType)
 #define clang_getCursorDefinition (fs_clang.clang_getCursorDefinition)

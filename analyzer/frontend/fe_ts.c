@@ -149,15 +149,12 @@ static void record_decl(fs_ts *t, TSNode n)
     fts_base_type(t, n, &bt);
     int cnt, base = fts_kids_push(t, n, 1, &cnt);
     for (int i = 0; i < cnt; i++) {
-        if (t->kids[base + i].field != t->fid[F_DECLARATOR])
-            continue;
         TSNode d = t->kids[base + i].node;
         fs_decl_info di;
-        fts_decl_info(t, d, &bt, 0, &di);
-        if (ts_node_is_null(di.name))
-            continue;
+        const char *p;
         uint32_t len;
-        const char *p = fts_text_of(t, di.name, &len);
+        if (!fts_kid_declarator(t, base + i, &bt, 0, &di, &p, &len))
+            continue;
         if (k == T_TYPE_DEFINITION) {
             fs_ts_sym *s = fts_sym_add(t, p, len, ts_node_end_byte(di.name), S_TYPEDEF);
             s->is_array = di.is_array;
@@ -781,16 +778,9 @@ static int parse_around(const char *path, const char *text, size_t len, int flag
     if (t.have_cursor)
         ts_tree_cursor_delete(&t.cursor);
     free(t.kids);
-    for (int i = 0; i < t.nfiles; i++) {
-        free(t.files[i].path);
-        free(t.files[i].real);
-        free(t.files[i].lines);
-    }
-    free(t.files);
-    free(t.syms);
-    free(t.heads);
-    free(t.scope);
-    free(t.gvars);
+    for (int i = 0; i < t.nfiles; i++)
+        FS_FREE(t.files[i].path, t.files[i].real, t.files[i].lines);
+    FS_FREE(t.files, t.syms, t.heads, t.scope, t.gvars);
     fs_buf_free(&t.tmp);
     fs_buf_free(&t.cbuf);
     return 0;

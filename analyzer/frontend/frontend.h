@@ -42,6 +42,8 @@ typedef struct fs_fe_result {
 } fs_fe_result;
 
 void fs_fe_result_free(fs_fe_result *r);
+/* A new function of the result (zeroed but for fn and body). */
+fs_fe_func *fs_fe_result_add(fs_fe_result *r, fs_func *fn, const fs_ast *body);
 
 typedef struct fs_clang_opts {
     const char *const *args; /* compiler flags */

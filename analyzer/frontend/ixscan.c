@@ -131,24 +131,14 @@ void fs_xs_free(fs_xs *x)
         return;
     for (int i = 0; i < x->n; i++)
         free(x->names[i]);
-    free(x->names);
-    free(x->flags);
-    free(x->flags2);
-    free(x->slots);
-    free(x->ids);
-    free(x->calls);
-    free(x->params);
-    free(x);
+    FS_FREE(x->names, x->flags, x->flags2, x->slots, x->ids, x->calls, x->params, x);
 }
 
 void fs_xs_file_free(fs_xs_file *f)
 {
-    for (int i = 0; i < f->nfns; i++) {
-        free(f->fns[i].ids);
-        free(f->fns[i].calls);
-    }
-    free(f->fns);
-    free(f->own);
+    for (int i = 0; i < f->nfns; i++)
+        FS_FREE(f->fns[i].ids, f->fns[i].calls);
+    FS_FREE(f->fns, f->own);
     memset(f, 0, sizeof *f);
 }
 
@@ -158,28 +148,6 @@ const char *fs_xs_name(const fs_xs *x, int id)
 }
 
 /* --- the scan ---------------------------------------------------------------------- */
-
-/* A line ends at LF, at CR (CR LF: the LF ends it), or at CR alone (old Mac files). */
-#define FS_XS_EOL(c) ((c) == '\n' || (c) == '\r')
-
-/* At t[k]: a backslash that continues the line: its length with the line
- * break (2, or 3 for CR LF), else 0. */
-static int fs_xs_continues(const char *t, long k, long end)
-{
-    if (t[k] != '\\' || k + 1 >= end || !FS_XS_EOL(t[k + 1]))
-        return 0;
-    return t[k + 1] == '\r' && k + 2 < end && t[k + 2] == '\n' ? 3 : 2;
-}
-
-int fs_xs_ident_start(int c)
-{
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c == '$';
-}
-
-int fs_xs_ident(int c)
-{
-    return fs_xs_ident_start(c) || (c >= '0' && c <= '9');
-}
 
 static int fs_xs_int_cmp(const void *a, const void *b)
 {
@@ -201,31 +169,6 @@ static int *fs_xs_unique(int *v, int n, int *out_n)
     int *r = fs_xmalloc(sizeof *r * (size_t)w);
     memcpy(r, v, sizeof *r * (size_t)w);
     return r;
-}
-
-/* Skips a comment, string or character literal at t[i]; returns the offset
- * after it, or i when there is none. */
-long fs_xs_skip_lexical(const char *t, long len, long i)
-{
-    if (t[i] == '/' && i + 1 < len && t[i + 1] == '*') {
-        for (long k = i + 2; k + 1 < len; k++)
-            if (t[k] == '*' && t[k + 1] == '/')
-                return k + 2;
-        return len;
-    }
-    if (t[i] == '/' && i + 1 < len && t[i + 1] == '/') {
-        while (i < len && !FS_XS_EOL(t[i]))
-            i++;
-        return i;
-    }
-    if (t[i] == '"' || t[i] == '\'') {
-        char q = t[i];
-        for (i++; i < len && t[i] != q && !FS_XS_EOL(t[i]); i++)
-            if (t[i] == '\\')
-                i++;
-        return i < len ? i + 1 : len;
-    }
-    return i;
 }
 
 /* The end of a balanced (...) group that begins at t[i], or i when t[i] is
@@ -252,12 +195,12 @@ void fs_xs_attr_macro_holes(const char *t, long len, long **holes, int *nholes, 
     char prev = 0; /* the last significant character at the top level */
     for (long i = 0; i < len;) {
         char c = t[i];
-        if (FS_XS_EOL(c) || c == ' ' || c == '\t' || c == '\f' || c == '\v') {
-            bol = FS_XS_EOL(c) || bol;
+        if (FS_LEX_EOL(c) || c == ' ' || c == '\t' || c == '\f' || c == '\v') {
+            bol = FS_LEX_EOL(c) || bol;
             i++;
             continue;
         }
-        long s = fs_xs_skip_lexical(t, len, i);
+        long s = fs_lex_skip(t, len, i);
         if (s != i) {
             i = s;
             bol = 0;
@@ -265,7 +208,7 @@ void fs_xs_attr_macro_holes(const char *t, long len, long **holes, int *nholes, 
             continue;
         }
         if (c == '#' && bol) { /* a directive, with its continued lines */
-            while (i < len && !(FS_XS_EOL(t[i]) && t[i - 1] != '\\'))
+            while (i < len && !(FS_LEX_EOL(t[i]) && t[i - 1] != '\\'))
                 i++;
             prev = ';';
             continue;
@@ -288,7 +231,7 @@ void fs_xs_attr_macro_holes(const char *t, long len, long **holes, int *nholes, 
             i++;
             continue;
         }
-        if (!fs_xs_ident_start(c)) {
+        if (!fs_lex_ident_start(c)) {
             prev = c;
             i++;
             continue;
@@ -299,7 +242,7 @@ void fs_xs_attr_macro_holes(const char *t, long len, long **holes, int *nholes, 
          * WGET_GCC_PURE WGET_GCC_NONNULL((1)) parse(`, `char *EXPORT name(`) */
         long a = i, ae = i;
         int upper = 0, lower = 0;
-        while (ae < len && fs_xs_ident(t[ae])) {
+        while (ae < len && fs_lex_ident(t[ae])) {
             upper |= isupper((unsigned char)t[ae]);
             lower |= islower((unsigned char)t[ae]);
             ae++;
@@ -312,34 +255,34 @@ void fs_xs_attr_macro_holes(const char *t, long len, long **holes, int *nholes, 
         if (ge == g)
             ge = ae; /* no group */
         long b = ge;
-        while (b < len && (t[b] == ' ' || t[b] == '\t' || FS_XS_EOL(t[b])))
+        while (b < len && (t[b] == ' ' || t[b] == '\t' || FS_LEX_EOL(t[b])))
             b++;
         /* then a function's name and its `(`, maybe after more such macros */
         int named = 0;
-        for (long k = b, hop = 0; hop < 4 && k < len && fs_xs_ident_start(t[k]) && (b > ge || ge > ae); hop++) {
+        for (long k = b, hop = 0; hop < 4 && k < len && fs_lex_ident_start(t[k]) && (b > ge || ge > ae); hop++) {
             long ke = k;
             int up = 0, low = 0;
-            while (ke < len && fs_xs_ident(t[ke])) {
+            while (ke < len && fs_lex_ident(t[ke])) {
                 up |= isupper((unsigned char)t[ke]);
                 low |= islower((unsigned char)t[ke]);
                 ke++;
             }
             int caps = up && !low && ke - k >= 2;
             long q = ke;
-            while (q < len && (t[q] == ' ' || t[q] == '\t' || FS_XS_EOL(t[q])))
+            while (q < len && (t[q] == ' ' || t[q] == '\t' || FS_LEX_EOL(t[q])))
                 q++;
             if (q < len && t[q] == '(') {
                 long qe = fs_xs_paren_group(t, len, q), r = qe;
-                while (r < len && (t[r] == ' ' || t[r] == '\t' || FS_XS_EOL(t[r])))
+                while (r < len && (t[r] == ' ' || t[r] == '\t' || FS_LEX_EOL(t[r])))
                     r++;
-                if (caps && qe > q && r < len && fs_xs_ident_start(t[r])) {
+                if (caps && qe > q && r < len && fs_lex_ident_start(t[r])) {
                     k = r; /* `MACRO((1)) name(` */
                     continue;
                 }
                 named = 1;
                 break;
             }
-            if (caps && q > ke && q < len && fs_xs_ident_start(t[q])) {
+            if (caps && q > ke && q < len && fs_lex_ident_start(t[q])) {
                 k = q; /* `MACRO name(` */
                 continue;
             }
@@ -360,18 +303,9 @@ void fs_xs_attr_macro_holes(const char *t, long len, long **holes, int *nholes, 
 void fs_xs_comment_lines(const char *t, long len, long **holes, int *nholes, int *cap)
 {
     int bol = 1; /* only blanks since the line began */
-    for (long i = 0; i < len;) {
+    for (long i = fs_lex_blank(t, len, 0, &bol); i < len; i = fs_lex_blank(t, len, i, &bol)) {
         char c = t[i];
-        if (FS_XS_EOL(c)) {
-            bol = 1;
-            i++;
-            continue;
-        }
-        if (c == ' ' || c == '\t' || c == '\f' || c == '\v') {
-            i++;
-            continue;
-        }
-        long e = fs_xs_skip_lexical(t, len, i);
+        long e = fs_lex_skip(t, len, i);
         if (e == i || c != '/') { /* code, or a literal */
             bol = 0;
             i = e == i ? i + 1 : e;
@@ -382,13 +316,13 @@ void fs_xs_comment_lines(const char *t, long len, long **holes, int *nholes, int
         while (t[i + 1] == '/' && e < len && t[e - 1] == '\\') {
             continued = 1;
             e += t[e] == '\r' && e + 1 < len && t[e + 1] == '\n' ? 2 : 1;
-            while (e < len && !FS_XS_EOL(t[e]))
+            while (e < len && !FS_LEX_EOL(t[e]))
                 e++;
         }
         long q = e;
         while (q < len && (t[q] == ' ' || t[q] == '\t'))
             q++;
-        if (bol && !continued && (q >= len || FS_XS_EOL(t[q])) && e - i > 2) {
+        if (bol && !continued && (q >= len || FS_LEX_EOL(t[q])) && e - i > 2) {
             fs_grow(holes, cap, 2 * *nholes + 2, sizeof **holes);
             (*holes)[2 * *nholes] = i;
             (*holes)[2 * *nholes + 1] = e;
@@ -404,7 +338,7 @@ static long fs_xs_closing(const char *t, long end, long open, char oc, char cc)
 {
     int d = 0;
     for (long k = open; k < end;) {
-        long s = fs_xs_skip_lexical(t, end, k);
+        long s = fs_lex_skip(t, end, k);
         if (s != k) {
             k = s;
             continue;
@@ -437,14 +371,14 @@ static int fs_xs_is_param(const fs_xs *x, const char *t, long b, long e)
 static long fs_xs_next_ident(const char *t, long b, long e, long *k)
 {
     while (*k < e) {
-        long s = fs_xs_skip_lexical(t, e, *k);
+        long s = fs_lex_skip(t, e, *k);
         if (s != *k) {
             *k = s;
             continue;
         }
-        if (fs_xs_ident_start(t[*k]) && (*k == b || !fs_xs_ident(t[*k - 1]))) {
+        if (fs_lex_ident_start(t[*k]) && (*k == b || !fs_lex_ident(t[*k - 1]))) {
             long s0 = *k;
-            while (*k < e && fs_xs_ident(t[*k]))
+            while (*k < e && fs_lex_ident(t[*k]))
                 (*k)++;
             return s0;
         }
@@ -482,10 +416,10 @@ static int fs_xs_stores_param(const fs_xs *x, const char *t, long end, long i)
                 i = m + 1; /* a cast */
             continue;
         }
-        if (!fs_xs_ident_start(t[i]))
+        if (!fs_lex_ident_start(t[i]))
             return 0;
         long s = i;
-        while (i < end && fs_xs_ident(t[i]))
+        while (i < end && fs_lex_ident(t[i]))
             i++;
         if (!fs_xs_is_param(x, t, s, i))
             return 0;
@@ -516,10 +450,10 @@ static int fs_xs_is_param_expr(const fs_xs *x, const char *t, long b, long e)
         else
             i = m + 1;
     }
-    if (i >= e || !fs_xs_ident_start(t[i]))
+    if (i >= e || !fs_lex_ident_start(t[i]))
         return 0;
     long s = i;
-    while (i < e && fs_xs_ident(t[i]))
+    while (i < e && fs_lex_ident(t[i]))
         i++;
     if (!fs_xs_is_param(x, t, s, i))
         return 0;
@@ -542,7 +476,7 @@ static int fs_xs_copies_param(const fs_xs *x, const char *name, const char *t, l
     int idx = 0, d = 0;
     long b = open + 1;
     for (long k = open + 1; k <= close;) {
-        long s = k < close ? fs_xs_skip_lexical(t, close, k) : k;
+        long s = k < close ? fs_lex_skip(t, close, k) : k;
         if (s != k) {
             k = s;
             continue;
@@ -625,7 +559,7 @@ static int fs_xs_call_changes(const char *name, const char *t, long open, long e
     long b = open + 1, e = close;
     int d = 0;
     for (long k = open + 1; k < close;) {
-        long s = fs_xs_skip_lexical(t, close, k);
+        long s = fs_lex_skip(t, close, k);
         if (s != k) {
             k = s;
             continue;
@@ -673,7 +607,7 @@ static int fs_xs_names(fs_xs *x, const char *t, long b, long e, int macro)
 {
     int local = 0, tag = 0;
     for (long k = b; k < e;) {
-        long s = fs_xs_skip_lexical(t, e, k);
+        long s = fs_lex_skip(t, e, k);
         if (s != k) {
             k = s;
             continue;
@@ -684,9 +618,9 @@ static int fs_xs_names(fs_xs *x, const char *t, long b, long e, int macro)
             long q = k;
             while (q > b && (t[q - 1] == ' ' || t[q - 1] == '\t'))
                 q--;
-            if (q == b || FS_XS_EOL(t[q - 1])) {
-                while (k < e && !FS_XS_EOL(t[k])) {
-                    int c2 = fs_xs_continues(t, k, e);
+            if (q == b || FS_LEX_EOL(t[q - 1])) {
+                while (k < e && !FS_LEX_EOL(t[k])) {
+                    int c2 = fs_lex_continues(t, k, e);
                     k += c2 ? c2 : 1;
                 }
                 continue;
@@ -700,12 +634,12 @@ static int fs_xs_names(fs_xs *x, const char *t, long b, long e, int macro)
             k++;
             continue;
         }
-        if (!fs_xs_ident_start(c) || (k > b && fs_xs_ident(t[k - 1]))) {
+        if (!fs_lex_ident_start(c) || (k > b && fs_lex_ident(t[k - 1]))) {
             k++;
             continue;
         }
         long s0 = k;
-        while (k < e && fs_xs_ident(t[k]))
+        while (k < e && fs_lex_ident(t[k]))
             k++;
         /* a member (a.open, p->write) is not a name */
         int member = fs_xs_is_member(t, b, s0);
@@ -718,8 +652,8 @@ static int fs_xs_names(fs_xs *x, const char *t, long b, long e, int macro)
         FS_PUSH(x->ids, x->nids, x->capids, id);
         long q = k;
         while (q < e && (t[q] == ' ' || t[q] == '\t' || t[q] == '\n' || t[q] == '\r' ||
-                         fs_xs_continues(t, q, e)))
-            q += fs_xs_continues(t, q, e) ? fs_xs_continues(t, q, e) : 1;
+                         fs_lex_continues(t, q, e)))
+            q += fs_lex_continues(t, q, e) ? fs_lex_continues(t, q, e) : 1;
         if (q < e && t[q] == '(') {
             FS_PUSH(x->calls, x->ncalls, x->capcalls, id);
             if ((fl & XS_CHG) && !x->changes)
@@ -739,8 +673,8 @@ static long fs_xs_directive(fs_xs *x, const char *t, long len, long i, fs_xs_fil
     while (k < len && (t[k] == ' ' || t[k] == '\t'))
         k++;
     long eol = k;
-    while (eol < len && !FS_XS_EOL(t[eol])) {
-        int c2 = fs_xs_continues(t, eol, len);
+    while (eol < len && !FS_LEX_EOL(t[eol])) {
+        int c2 = fs_lex_continues(t, eol, len);
         eol += c2 ? c2 : 1;
     }
     if (eol > len)
@@ -751,7 +685,7 @@ static long fs_xs_directive(fs_xs *x, const char *t, long len, long i, fs_xs_fil
     while (k < eol && (t[k] == ' ' || t[k] == '\t'))
         k++;
     long n0 = k;
-    while (k < eol && fs_xs_ident(t[k]))
+    while (k < eol && fs_lex_ident(t[k]))
         k++;
     if (k == n0)
         return eol;
@@ -781,7 +715,7 @@ void fs_xs_scan(fs_xs *x, const char *t, long len, fs_xs_file *out)
     char prev = 0;             /* the last character of the last token */
     for (long i = 0; i < len;) {
         char c = t[i];
-        if (FS_XS_EOL(c)) {
+        if (FS_LEX_EOL(c)) {
             bol = 1;
             i++;
             continue;
@@ -790,7 +724,7 @@ void fs_xs_scan(fs_xs *x, const char *t, long len, fs_xs_file *out)
             i++;
             continue;
         }
-        long s = fs_xs_skip_lexical(t, len, i);
+        long s = fs_lex_skip(t, len, i);
         if (s != i) {
             if (c == '"' || c == '\'') {
                 bol = 0;
@@ -808,9 +742,9 @@ void fs_xs_scan(fs_xs *x, const char *t, long len, fs_xs_file *out)
         bol = 0;
         if (decl < 0)
             decl = i;
-        if (fs_xs_ident_start(c)) {
+        if (fs_lex_ident_start(c)) {
             long b = i;
-            while (i < len && fs_xs_ident(t[i]))
+            while (i < len && fs_lex_ident(t[i]))
                 i++;
             prev = t[i - 1];
             if (i - b == 6 && memcmp(t + b, "static", 6) == 0)
@@ -870,7 +804,7 @@ void fs_xs_scan(fs_xs *x, const char *t, long len, fs_xs_file *out)
                     long q = k;
                     while (q > i + 1 && (t[q - 1] == ' ' || t[q - 1] == '\t'))
                         q--;
-                    if (FS_XS_EOL(t[q - 1]))
+                    if (FS_LEX_EOL(t[q - 1]))
                         k = fs_xs_directive(x, t, e, k, out) - 1;
                 }
             }

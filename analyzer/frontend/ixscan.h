@@ -15,6 +15,8 @@
 #ifndef FSCHECK_IXSCAN_H
 #define FSCHECK_IXSCAN_H
 
+#include "base/lex.h"
+
 enum { FS_XS_FUNC, FS_XS_FMACRO, FS_XS_OMACRO };
 
 typedef struct fs_xs_fn {
@@ -73,22 +75,15 @@ void fs_xs_comment_lines(const char *text, long len, long **holes, int *nholes, 
  * settle whatever it gets wrong. */
 void fs_xs_order(const fs_xs *x, const fs_xs_file *files, int nfiles, int *order);
 
-/* The lexical pieces the scan reads C text with, for other text scans:
- * a comment, string or character literal at t[i] skipped (the offset after
- * it, or i when there is none; a literal ends at its line's end too, so
- * that an apostrophe in an #if 0 block hides nothing after it); whether c
- * starts or continues a name; whether the name at t[s0] is a member
- * (`a.x`, `p->x`; b: where the text began); whether the '=' at t[i] assigns
- * (not ==, !=, <=, >=). */
-long fs_xs_skip_lexical(const char *t, long len, long i);
 /* Adds to *holes (begin, end pairs) each attribute or calling-convention
  * macro between a pointer return type and a function's name
  * (`FILE* FAST_FUNC fopen_for_read(const char *p)`, `char *EXPORT name(`):
  * two names in a row after a `*` at the top level are no C, so the first,
  * written in capitals, is one the preprocessor takes away. */
 void fs_xs_attr_macro_holes(const char *t, long len, long **holes, int *nholes, int *cap);
-int fs_xs_ident_start(int c);
-int fs_xs_ident(int c);
+/* Whether the name at t[s0] is a member (`a.x`, `p->x`; b: where the text
+ * began); whether the '=' at t[i] assigns (not ==, !=, <=, >=).  (The
+ * lexical pieces are base/lex.h's.) */
 int fs_xs_is_member(const char *t, long b, long s0);
 int fs_xs_is_assign(const char *t, long len, long i, long from);
 

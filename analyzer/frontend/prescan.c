@@ -817,13 +817,8 @@ int fs_prescan_unit(const char *path, const char *text, size_t len, const char *
         rc = fs_pcode(&ps, texts, u.n, max_nesting, why);
         free(texts);
     }
-    for (int i = 0; i < u.n; i++) {
-        free(u.v[i].path);
-        free(u.v[i].text);
-    }
-    free(u.v);
-    free(u.quote);
-    free(u.any);
-    free(u.forced);
+    for (int i = 0; i < u.n; i++)
+        FS_FREE(u.v[i].path, u.v[i].text);
+    FS_FREE(u.v, u.quote, u.any, u.forced);
     return u.why ? -1 : rc;
 }

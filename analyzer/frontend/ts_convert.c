@@ -79,12 +79,7 @@ static void concat_into(fs_ts *t, TSNode n, fs_buf *b, int *ok, int depth, fs_ts
                     fts_where_save(t, &w);
                     t->use_fixed = 1; /* names inside: at the use */
                     t->use_off = at;
-                    t->src = m->msrc;
-                    t->scratch = 1;
-                    t->sprefix = m->mprefix;
-                    t->sbeg = m->mbeg;
-                    t->send = m->mend;
-                    m->busy = 1;
+                    fts_enter_macro(t, m);
                     int base2 = t->nkids;
                     if (mk == T_CONCAT) {
                         concat_into(t, m->expr, b, ok, depth + 1, NULL);
@@ -578,11 +573,8 @@ static fs_ast *conv_pp_if(fs_ts *t, TSNode n)
         if (fts_kind_of(t, c) == T_NUMBER && fts_eval_const(t, c, &v, 0)) {
             if (v || ts_node_is_null(alt))
                 return v ? conv_pp_branch(t, n) : NULL;
-            if (++t->depth > FS_TS_MAX_DEPTH) {
-                t->too_deep = 1;
-                t->depth--;
+            if (!fs_depth_enter(&t->depth, &t->too_deep, FS_TS_MAX_DEPTH))
                 return NULL;
-            }
             fs_ast *e = conv_pp_if(t, alt);
             t->depth--;
             return e;
@@ -615,11 +607,8 @@ fs_ast *fts_conv(fs_ts *t, TSNode n)
 {
     if (t->too_deep || ts_node_is_null(n))
         return NULL;
-    if (++t->depth > FS_TS_MAX_DEPTH) {
-        t->too_deep = 1;
-        t->depth--;
+    if (!fs_depth_enter(&t->depth, &t->too_deep, FS_TS_MAX_DEPTH))
         return NULL;
-    }
     fs_ast *a = NULL;
     fs_tk k = fts_kind_of(t, n);
     switch (k) {
@@ -882,12 +871,7 @@ fs_ast *fts_conv(fs_ts *t, TSNode n)
 
 void fts_push_func(fs_ts *t, fs_func *fn, const fs_ast *body, int in_main, int is_macro)
 {
-    fs_fe_result *r = t->r;
-    fs_grow(&r->funcs, &r->capfuncs, r->nfuncs + 1, sizeof *r->funcs);
-    fs_fe_func *ff = &r->funcs[r->nfuncs++];
-    memset(ff, 0, sizeof *ff);
-    ff->fn = fn;
-    ff->body = body;
+    fs_fe_func *ff = fs_fe_result_add(t->r, fn, body);
     ff->in_main_file = in_main;
     ff->in_system = 0;
     ff->is_macro = is_macro;
@@ -980,14 +964,11 @@ static void knr_params(fs_ts *t, TSNode def)
         fts_base_type(t, d, &bt);
         int c2, b2 = fts_kids_push(t, d, 1, &c2);
         for (int j = 0; j < c2; j++) {
-            if (t->kids[b2 + j].field != t->fid[F_DECLARATOR])
-                continue;
             fs_decl_info di;
-            fts_decl_info(t, t->kids[b2 + j].node, &bt, 1, &di);
-            if (ts_node_is_null(di.name))
-                continue;
+            const char *p;
             uint32_t len;
-            const char *p = fts_text_of(t, di.name, &len);
+            if (!fts_kid_declarator(t, b2 + j, &bt, 1, &di, &p, &len))
+                continue;
             int v = fts_scope_find(t, p, len);
             if (v >= 0 && t->fn->vars[v].kind == FS_VAR_PARAM) {
                 t->fn->vars[v].is_array = 0;

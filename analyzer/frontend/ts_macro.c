@@ -260,6 +260,18 @@ void fts_where_restore(fs_ts *t, const fs_ts_where *w)
 }
 
 /* The expansion of object-like macro s used at node n, or NULL. */
+/* Read macro m's body from here on (its text, in the scratch buffer of
+ * parsed bodies), m marked busy against recursion. */
+void fts_enter_macro(fs_ts *t, fs_ts_sym *m)
+{
+    m->busy = 1;
+    t->src = m->msrc;
+    t->scratch = 1;
+    t->sprefix = m->mprefix;
+    t->sbeg = m->mbeg;
+    t->send = m->mend;
+}
+
 fs_ast *fts_expand_obj_macro(fs_ts *t, fs_ts_sym *s, TSNode n)
 {
     if (s->busy || t->nexp >= FS_TS_MAX_EXPANSION || !fts_obj_macro_ready(t, s))
@@ -273,12 +285,7 @@ fs_ast *fts_expand_obj_macro(fs_ts *t, fs_ts_sym *s, TSNode n)
         t->use_fixed = 1;
     }
     t->nexp++;
-    s->busy = 1;
-    t->src = s->msrc;
-    t->scratch = 1;
-    t->sprefix = s->mprefix;
-    t->sbeg = s->mbeg;
-    t->send = s->mend;
+    fts_enter_macro(t, s);
     t->macro_body = 0; /* names in the body are the use site's names */
     fs_ast *a = fts_conv(t, s->expr);
     s->busy = 0;
@@ -405,12 +412,7 @@ fs_ast *fts_expand_stmt_macro(fs_ts *t, TSNode call)
     }
     t->nexp++;
     t->frame = &fr;
-    m->busy = 1;
-    t->src = m->msrc;
-    t->scratch = 1;
-    t->sprefix = m->mprefix;
-    t->sbeg = m->mbeg;
-    t->send = m->mend;
+    fts_enter_macro(t, m);
     t->macro_body = 0;
 
     fs_ast *out = NULL, *block = NULL;

@@ -288,6 +288,8 @@ fs_ts_sym *fts_sym_add(fs_ts *t, const char *name, uint32_t len, uint32_t offset
 fs_ts_sym *fts_sym_find(fs_ts *t, const char *name, uint32_t len, uint32_t before, unsigned mask);
 fs_ts_sym *fts_macro_find(fs_ts *t, const char *name, uint32_t len, uint32_t before);
 void fts_base_type(fs_ts *t, TSNode decl, fs_base *b);
+int fts_kid_declarator(fs_ts *t, int k, const fs_base *bt, int is_param, fs_decl_info *di, const char **p,
+                       uint32_t *len);
 void fts_decl_info(fs_ts *t, TSNode d, const fs_base *b, int is_param, fs_decl_info *di);
 TSNode fts_func_declarator(fs_ts *t, TSNode d);
 void fts_callee_info_of(fs_ts *t, TSNode fdecl, fs_callee_info *ci);
@@ -308,6 +310,7 @@ char *fts_fmacro_call_alias(fs_ts *t, const fs_ts_sym *m);
 int fts_obj_macro_ready(fs_ts *t, fs_ts_sym *s);
 void fts_where_save(const fs_ts *t, fs_ts_where *w);
 void fts_where_restore(fs_ts *t, const fs_ts_where *w);
+void fts_enter_macro(fs_ts *t, fs_ts_sym *m);
 fs_ast *fts_expand_obj_macro(fs_ts *t, fs_ts_sym *s, TSNode n);
 int fts_macro_alias(fs_ts *t, uint32_t at, const char **p, uint32_t *len);
 int fts_macro_arg(fs_ts *t, const char *p, uint32_t len, fs_ast **out);

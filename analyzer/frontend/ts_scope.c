@@ -230,8 +230,7 @@ void fts_sym_rehash(fs_ts *t)
     int cap = t->hcap ? t->hcap * 2 : 256;
     free(t->heads);
     t->heads = fs_xmalloc(sizeof(int) * (size_t)cap);
-    for (int i = 0; i < cap; i++)
-        t->heads[i] = -1;
+    memset(t->heads, 0xff, sizeof(int) * (size_t)cap); /* each -1: an empty chain */
     t->hcap = cap;
     for (int i = 0; i < t->nsyms; i++) {
         unsigned h = name_hash(t->syms[i].name, t->syms[i].len) & (unsigned)(cap - 1);
@@ -418,6 +417,21 @@ void fts_decl_info(fs_ts *t, TSNode d, const fs_base *b, int is_param, fs_decl_i
     if (j >= 0 && kinds[j] == D_ARRAY)
         j--;
     di->is_stat_buf = j < 0 && stat;
+}
+
+/* Kid k (of those fts_kids_push pushed) when it is a declarator that
+ * declares a name: 1, with its facts in *di (bt: the declaration's base
+ * type) and the name's text in *p, *len; else 0. */
+int fts_kid_declarator(fs_ts *t, int k, const fs_base *bt, int is_param, fs_decl_info *di, const char **p,
+                       uint32_t *len)
+{
+    if (t->kids[k].field != t->fid[F_DECLARATOR])
+        return 0;
+    fts_decl_info(t, t->kids[k].node, bt, is_param, di);
+    if (ts_node_is_null(di->name))
+        return 0;
+    *p = fts_text_of(t, di->name, len);
+    return 1;
 }
 
 /* The function_declarator of a function definition's declarator. */

@@ -53,14 +53,9 @@ static void fs_func_free_nodes(fs_func *f)
         fs_path_clear(&n->dirfd);
         for (int j = 0; j < n->nargs; j++)
             fs_path_clear(&n->args[j]);
-        free(n->args);
-        free(n->member);
-        free(n->macro);
-        free(n->cond_key);
-        free(n->cond_deps);
+        FS_FREE(n->args, n->member, n->macro, n->cond_key, n->cond_deps);
     }
-    free(f->nodes);
-    free(f->loops);
+    FS_FREE(f->nodes, f->loops);
     f->nodes = NULL;
     f->loops = NULL;
     f->nnodes = f->capnodes = f->nloops = f->caploops = 0;
@@ -91,13 +86,7 @@ void fs_func_delete(fs_func *f)
         free(f->vars[i].name);
     for (int i = 0; i < f->nfiles; i++)
         free(f->files[i]);
-    free(f->files);
-    free(f->vars);
-    free(f->name);
-    free(f->file);
-    free(f->engine);
-    free(f->incomplete_why);
-    free(f);
+    FS_FREE(f->files, f->vars, f->name, f->file, f->engine, f->incomplete_why, f);
 }
 
 int fs_func_add_var(fs_func *f, const char *name, fs_var_kind kind)

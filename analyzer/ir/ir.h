@@ -321,4 +321,16 @@ const char *fs_op_kind_name(fs_op_kind k);
 /* Debugging: the IR as text. */
 void fs_func_dump(const fs_func *f, FILE *out);
 
+/* The node the i-th edge of n leads to when that edge goes forward (not
+ * back to a loop's head) and the node is not marked in seen; it is marked
+ * then.  -1 otherwise: for the walks that visit each node once. */
+static inline int fs_succ_unseen(const fs_node *n, int i, unsigned char *seen)
+{
+    int t = n->succ[i].to;
+    if (n->succ[i].back || seen[t])
+        return -1;
+    seen[t] = 1;
+    return t;
+}
+
 #endif

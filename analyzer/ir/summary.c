@@ -30,13 +30,9 @@ fs_summaries *fs_summaries_new_resolver(const fs_summaries *(*resolve)(const voi
 
 void fs_summaries_clear(fs_summaries *s)
 {
-    for (int i = 0; i < s->n; i++) {
-        free(s->v[i].name);
-        free(s->v[i].file);
-    }
-    free(s->v);
-    free(s->hash);
-    free(s->nextidx);
+    for (int i = 0; i < s->n; i++)
+        FS_FREE(s->v[i].name, s->v[i].file);
+    FS_FREE(s->v, s->hash, s->nextidx);
     const fs_summaries *parent = s->parent;
     const fs_summaries *(*resolve)(const void *, const char *) = s->resolve;
     const void *resolve_arg = s->resolve_arg;
@@ -470,12 +466,9 @@ static int fs_open_follows(const fs_func *fn, fs_walk *w, int var, const int *fi
         if (xn->kind == FS_N_RETURN && xn->ret_const && xn->ret_value < 0)
             continue;
         for (int i = 0; i < xn->nsucc && ok; i++) {
-            if (xn->succ[i].back)
+            int t = fs_succ_unseen(xn, i, seen);
+            if (t < 0)
                 continue;
-            int t = xn->succ[i].to;
-            if (seen[t])
-                continue;
-            seen[t] = 1;
             if (fs_is_param_op(fn, t, var)) {
                 const fs_op *op = &fn->nodes[t].op;
                 if (op->kind == FS_OP_OPEN) {

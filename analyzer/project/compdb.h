@@ -5,6 +5,8 @@
 #ifndef FSCHECK_COMPDB_H
 #define FSCHECK_COMPDB_H
 
+#include "base/path.h"
+
 typedef struct fs_unit {
     char *file;       /* absolute path of the main file */
     char *shown;      /* the name reported: as given, or relative to the current folder */
@@ -54,12 +56,5 @@ void fs_units_add_args(fs_units *us, char *const *before, int nbefore, char *con
 void fs_unit_free(fs_unit *u);
 void fs_units_free(fs_units *us);
 
-/* abs relative to the current folder when it lies below it; a copy of abs
- * otherwise.  Caller frees. */
-char *fs_path_shown(const char *abs);
-/* path without "." parts and "x/.." pairs, still relative when it was. Caller frees. */
-char *fs_path_tidy(const char *path);
-/* An absolute, normalised form of path (against base when relative). Caller frees. */
-char *fs_path_absolute(const char *path, const char *base);
 
 #endif

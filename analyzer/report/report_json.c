@@ -51,12 +51,9 @@ static json_t *fs_json_finding(const fs_finding *f)
         json_t *edits = json_array();
         for (int i = 0; i < f->fix->nedits; i++) {
             const fs_edit *e = &f->fix->edits[i];
-            json_t *je = json_object();
-            json_object_set_new(je, "file", fs_json_str(e->file));
-            json_object_set_new(je, "offset", json_integer(e->offset));
-            json_object_set_new(je, "length", json_integer(e->length));
-            json_object_set_new(je, "replacement", fs_json_str(e->replacement));
-            json_array_append_new(edits, je);
+            json_array_append_new(edits, json_pack("{s:o, s:I, s:I, s:o}", "file", fs_json_str(e->file), "offset",
+                                                   (json_int_t)e->offset, "length", (json_int_t)e->length,
+                                                   "replacement", fs_json_str(e->replacement)));
         }
         json_object_set_new(fx, "edits", edits);
         json_object_set_new(o, "fix", fx);

@@ -40,13 +40,9 @@ void fs_changes_delete(fs_changes *c)
 {
     if (!c)
         return;
-    for (int i = 0; i < c->n; i++) {
-        free(c->v[i].path);
-        free(c->v[i].spans);
-    }
-    free(c->v);
-    free(c->toplevel);
-    free(c);
+    for (int i = 0; i < c->n; i++)
+        FS_FREE(c->v[i].path, c->v[i].spans);
+    FS_FREE(c->v, c->toplevel, c);
 }
 
 static fs_changed_file *fs_file(fs_changes *c, const char *path, size_t n)

@@ -56,8 +56,8 @@ static int fs_ex_definitions(FILE *out, const char *path, const char *shown, con
     size_t nl = strlen(name);
     int named = 0;
     for (const char *p = text; (p = strstr(p, name)) != NULL; p += nl)
-        if ((p == text || (!fs_xs_ident_start((unsigned char)p[-1]) && !(p[-1] >= '0' && p[-1] <= '9'))) &&
-            !fs_xs_ident_start((unsigned char)p[nl]) && !(p[nl] >= '0' && p[nl] <= '9')) {
+        if ((p == text || (!fs_lex_ident_start((unsigned char)p[-1]) && !(p[-1] >= '0' && p[-1] <= '9'))) &&
+            !fs_lex_ident_start((unsigned char)p[nl]) && !(p[nl] >= '0' && p[nl] <= '9')) {
             named = 1;
             break;
         }
