@@ -56,7 +56,7 @@
     X(clang_getArrayElementType) \
     X(clang_getCString) \
     X(clang_getDiagnosticSpelling) \
-    X(clang_getPresumedLocation) \
+    X(clang_getSpellingLocation) \
     X(clang_getCanonicalCursor) \
     X(clang_getCanonicalType) \
     X(clang_getCursorDefinition) \
@@ -149,7 +149,7 @@ void fs_clang_preload(void);
 #define clang_getArrayElementType (fs_clang.clang_getArrayElementType)
 #define clang_getCString (fs_clang.clang_getCString)
 #define clang_getDiagnosticSpelling (fs_clang.clang_getDiagnosticSpelling)
-#define clang_getPresumedLocation (fs_clang.clang_getPresumedLocation)
+#define clang_getSpellingLocation (fs_clang.clang_getSpellingLocation)
 #define clang_getCanonicalCursor (fs_clang.clang_getCanonicalCursor)
 #define clang_getCanonicalType (fs_clang.clang_getCanonicalType)
 #define clang_getCursorDefinition (fs_clang.clang_getCursorDefinition)

@@ -80,26 +80,28 @@ static void fs_parse_with_stack(fs_parse_job *j)
     fs_parse_run(j);
 }
 
-/* A diagnostic as clang formats it, "FILE:LINE:COL: error: TEXT", with the
- * file's name tidied: libclang, given the main file's text, may spell a
- * header it reaches by a quoted include as "dir/sub/../h.h". */
+/* A diagnostic as clang_formatDiagnostic() gives it, "FILE:LINE:COL:
+ * error: TEXT", but for the file's name when it holds "/../": libclang,
+ * given the main file's text, may spell a header it reaches by a quoted
+ * include as "dir/sub/../h.h" where it would say "dir/h.h". */
 static char *fs_diag_text(CXDiagnostic d, enum CXDiagnosticSeverity sev)
 {
     CXString text = clang_getDiagnosticSpelling(d);
-    CXString file;
+    CXFile f = NULL;
     unsigned line = 0, col = 0;
-    clang_getPresumedLocation(clang_getDiagnosticLocation(d), &file, &line, &col);
-    const char *name = clang_getCString(file);
+    clang_getSpellingLocation(clang_getDiagnosticLocation(d), &f, &line, &col, NULL);
     const char *what = sev == CXDiagnostic_Fatal ? "fatal error" : "error";
     char *out;
-    if (name && *name) {
-        char *tidy = fs_path_tidy(name);
-        out = fs_xasprintf("%s:%u:%u: %s: %s", tidy, line, col, what, clang_getCString(text));
+    if (f) {
+        CXString file = clang_getFileName(f);
+        const char *name = clang_getCString(file);
+        char *tidy = strstr(name, "/../") ? fs_path_tidy(name) : NULL;
+        out = fs_xasprintf("%s:%u:%u: %s: %s", tidy ? tidy : name, line, col, what, clang_getCString(text));
         free(tidy);
+        clang_disposeString(file);
     } else {
         out = fs_xasprintf("%s: %s", what, clang_getCString(text));
     }
-    clang_disposeString(file);
     clang_disposeString(text);
     return out;
 }
