@@ -704,8 +704,7 @@ static int fs_func_returns(const fs_func *fn)
             }
         }
     }
-    free(mark);
-    free(stack);
+    FS_FREE(mark, stack);
     return found;
 }
 
