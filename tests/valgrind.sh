@@ -59,15 +59,7 @@ usage() {
 
 build="$root/build-valgrind"
 jobs=$(nproc 2>/dev/null || echo 1)
-while [ $# -gt 0 ]; do
-    case "$1" in
-    -B) [ $# -ge 2 ] || usage; build=$2; shift 2 ;;
-    -j) [ $# -ge 2 ] || usage; jobs=$2; shift 2 ;;
-    -j*) jobs=${1#-j}; shift ;;
-    -*) usage ;;
-    *) break ;;
-    esac
-done
+. "$root/tests/build_opts.sh"
 case "$jobs" in '' | *[!0-9]* | 0) usage ;; esac
 command -v valgrind >/dev/null 2>&1 || { echo "valgrind.sh: valgrind is not installed (cmake/setup.sh installs it)" >&2; exit 2; }
 

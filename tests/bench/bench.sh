@@ -46,10 +46,7 @@ srcdir=
 builddir=
 flags=()
 
-usage() {
-    sed -n '2,30p' "$0" | sed 's/^# \{0,1\}//' >&2
-    exit 2
-}
+. "$here/lib.sh"
 
 while [[ $# -gt 0 ]]; do
     case $1 in
@@ -67,7 +64,6 @@ while [[ $# -gt 0 ]]; do
     esac
 done
 
-die() { echo "bench.sh: $*" >&2; exit 2; }
 [[ -n "$builddir" || -n "$srcdir" ]] || usage
 [[ -z "$builddir" || -f "$builddir/compile_commands.json" ]] || die "no compile_commands.json in $builddir"
 [[ -z "$srcdir" || -d "$srcdir" ]] || die "no folder $srcdir"

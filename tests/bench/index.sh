@@ -46,10 +46,7 @@ check_prefilter=1
 srcdir=
 flags=()
 
-usage() {
-    sed -n '2,34p' "$0" | sed 's/^# \{0,1\}//' >&2
-    exit 2
-}
+. "$here/lib.sh"
 
 while [[ $# -gt 0 ]]; do
     case $1 in
@@ -67,7 +64,6 @@ while [[ $# -gt 0 ]]; do
     esac
 done
 
-die() { echo "index.sh: $*" >&2; exit 2; }
 [[ -n "$srcdir" ]] || usage
 [[ -d "$srcdir" ]] || die "no folder $srcdir"
 srcdir=$(cd "$srcdir" && pwd)

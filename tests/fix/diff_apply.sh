@@ -10,12 +10,7 @@ command -v git >/dev/null 2>&1 || skip "no git"
 command -v patch >/dev/null 2>&1 || skip "no patch"
 
 for mode in safe unsafe; do
-    extra=
-    [ $mode = unsafe ] && extra=--unsafe-fixes
-    make_project "$TMP/$mode.orig"
-    make_project "$TMP/$mode.fix"
-    make_project "$TMP/$mode.diff"
-    fix "$TMP/$mode.fix" $extra
+    fix_mode $mode diff
 
     in_dir "$TMP/$mode.diff" --diff $extra src -- $CFLAGS
     [ $status -eq 1 ] || { show "$TMP/$mode.diff.err"; fail "--diff $extra exited with $status, expected 1"; }

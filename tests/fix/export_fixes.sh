@@ -18,12 +18,7 @@ done
 [ -n "$car" ] || skip "no clang-apply-replacements (Debian: apt-get install clang-tools)"
 
 for mode in safe unsafe; do
-    extra=
-    [ $mode = unsafe ] && extra=--unsafe-fixes
-    make_project "$TMP/$mode.orig"
-    make_project "$TMP/$mode.fix"
-    make_project "$TMP/$mode.car"
-    fix "$TMP/$mode.fix" $extra
+    fix_mode $mode car
 
     mkdir "$TMP/$mode.yaml"
     yaml=$TMP/$mode.yaml/fixes.yaml

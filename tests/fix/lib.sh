@@ -52,3 +52,15 @@ no_temp_files() {
     left=$(find "$1" -name '.fscheck-fix-*' -print)
     [ -z "$left" ] || fail "temporary files left behind: $left"
 }
+
+# fix_mode MODE NAME: for mode safe or unsafe, $extra set (--unsafe-fixes
+# for unsafe), the projects $TMP/MODE.orig, $TMP/MODE.fix (fixed in place)
+# and $TMP/MODE.NAME (for the run compared with it).
+fix_mode() {
+    extra=
+    [ "$1" = unsafe ] && extra=--unsafe-fixes
+    make_project "$TMP/$1.orig"
+    make_project "$TMP/$1.fix"
+    make_project "$TMP/$1.$2"
+    fix "$TMP/$1.fix" $extra
+}

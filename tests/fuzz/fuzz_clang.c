@@ -34,11 +34,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     fs_clang_opts o = { flags, (int)(sizeof flags / sizeof flags[0]), FSCHECK_CLANG_RESOURCE_DIR, NULL, text,
                         (unsigned long)size, NULL };
     fs_fe_result r;
-    if (fs_fe_clang_parse("/fscheck-fuzz/input.c", &o, &r) == 0)
-        fs_fuzz_analyze(&r, "/fscheck-fuzz/input.c", text, (long)size);
-    else
-        FS_FUZZ_CHECK(r.fatal != NULL);
-    fs_fe_result_free(&r);
-    free(text);
-    return 0;
+    int rc = fs_fe_clang_parse("/fscheck-fuzz/input.c", &o, &r);
+    return fs_fuzz_finish(&r, rc, "/fscheck-fuzz/input.c", text, size);
 }

@@ -192,4 +192,17 @@ static inline void fs_fuzz_analyze(fs_fe_result *r, const char *file, const char
     fs_findings_clear(&out);
 }
 
+/* The end of a front end's fuzz input: analyse what parsed (rc 0), or
+ * check that a failure says why; free the result and the text. */
+static inline int fs_fuzz_finish(fs_fe_result *r, int rc, const char *file, char *text, size_t size)
+{
+    if (rc == 0)
+        fs_fuzz_analyze(r, file, text, (long)size);
+    else
+        FS_FUZZ_CHECK(r->fatal != NULL);
+    fs_fe_result_free(r);
+    free(text);
+    return 0;
+}
+
 #endif

@@ -39,11 +39,5 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     fs_fe_result r;
     int rc = fs_fe_ts_parse_unit("fuzz.c", text, size, holes, nholes, NULL, 0, &r);
     free(holes);
-    if (rc == 0)
-        fs_fuzz_analyze(&r, "fuzz.c", text, (long)size);
-    else
-        FS_FUZZ_CHECK(r.fatal != NULL);
-    fs_fe_result_free(&r);
-    free(text);
-    return 0;
+    return fs_fuzz_finish(&r, rc, "fuzz.c", text, size);
 }

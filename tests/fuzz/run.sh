@@ -25,15 +25,7 @@ usage() {
 root=$(cd "$(dirname "$0")/../.." && pwd)
 build="$root/build-fuzz"
 jobs=1
-while [ $# -gt 0 ]; do
-    case "$1" in
-    -B) [ $# -ge 2 ] || usage; build=$2; shift 2 ;;
-    -j) [ $# -ge 2 ] || usage; jobs=$2; shift 2 ;;
-    -j*) jobs=${1#-j}; shift ;;
-    -*) usage ;;
-    *) break ;;
-    esac
-done
+. "$root/tests/build_opts.sh"
 [ $# -eq 2 ] || usage
 all="ts clang config baseline fixer report"
 case "$1" in

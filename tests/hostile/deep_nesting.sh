@@ -12,9 +12,7 @@
 
 python_input src "make the input"
 src=$TMP/src
-python3 - "$src" "$TMP/finding.c" <<'PY' || fail "cannot make the input"
-import sys
-src, finding = sys.argv[1], open(sys.argv[2]).read()
+make_input <<'PY'
 n = 10000
 forms = {
     'parens':  'int f(int x) { return ' + '(' * n + 'x' + ')' * n + '; }',

@@ -47,6 +47,13 @@ python_input() {
     one_finding >"$TMP/finding.c"
 }
 
+# make_input: run the python3 program on stdin with `src` (the folder
+# $TMP/src of python_input src) and `finding` (one_finding's text) set.
+make_input() {
+    { printf 'import sys\nsrc, finding = sys.argv[1], open(sys.argv[2]).read()\n'; cat; } |
+        python3 - "$TMP/src" "$TMP/finding.c" || fail "cannot make the input"
+}
+
 # snapshot DIR FILE [meta]: the names, types, modes, link targets and
 # contents of everything under DIR (but the index cache), into FILE
 # (outside DIR).  With meta, sizes, inode numbers and change times stand

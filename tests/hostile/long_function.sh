@@ -10,9 +10,7 @@
 
 python_input src "make the input"
 src=$TMP/src
-python3 - "$src" "$TMP/finding.c" <<'PY' || fail "cannot make the input"
-import sys
-src, finding = sys.argv[1], open(sys.argv[2]).read()
+make_input <<'PY'
 n = 100000
 with open(src + '/statements.c', 'w') as f:
     f.write(finding + 'int g(int x)\n{\n')
