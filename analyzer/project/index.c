@@ -143,68 +143,38 @@ static int fs_is_source(const char *name)
     return n > 2 && name[n - 2] == '.' && (name[n - 1] == 'c' || name[n - 1] == 'h');
 }
 
-static int fs_ix_dirent_cmp(const void *a, const void *b)
+static int fs_ix_more(void *arg)
 {
-    return strcmp(((const fs_ix_dirent *)a)->name, ((const fs_ix_dirent *)b)->name);
+    return ((const fs_index *)arg)->nfiles < FS_INDEX_MAX_FILES;
 }
 
-/* The .c and .h files under dir, in name order, with their lstat stamps.
- * Only those and folders are looked at: readdir's type says which entries
- * are neither, without an lstat of each (a symbolic link is neither, as
- * lstat would say; an unknown type is asked of lstat). */
-static void fs_ix_walk(fs_index *ix, const char *dir, int depth)
+/* A .c or .h file of the walk, with its lstat stamp, unless the filter
+ * (the compilation database, exclude:) leaves it out. */
+static void fs_ix_found(void *arg, char *p, const struct stat *st)
 {
-    if (depth > 64 || ix->nfiles >= FS_INDEX_MAX_FILES)
-        return;
-    DIR *d = opendir(dir);
-    if (!d)
-        return;
-    fs_ix_dirent *v = NULL;
-    int n = 0, cap = 0;
-    struct dirent *e;
-    while ((e = readdir(d)) != NULL) {
-        if (e->d_name[0] == '.')
-            continue;
-        if (e->d_type != DT_UNKNOWN && e->d_type != DT_DIR && !(e->d_type == DT_REG && fs_is_source(e->d_name)))
-            continue;
-        fs_grow(&v, &cap, n + 1, sizeof *v);
-        v[n].name = fs_xstrdup(e->d_name);
-        v[n].type = e->d_type;
-        n++;
-    }
-    int dfd = dirfd(d);
-    if (n > 1)
-        qsort(v, (size_t)n, sizeof *v, fs_ix_dirent_cmp);
-    for (int i = 0; i < n && ix->nfiles < FS_INDEX_MAX_FILES; i++) {
-        char *p = fs_xasprintf("%s/%s", strcmp(dir, "/") == 0 ? "" : dir, v[i].name);
-        struct stat st;
-        if (v[i].type == DT_DIR) {
-            fs_ix_walk(ix, p, depth + 1);
-        } else if (fstatat(dfd, v[i].name, &st, AT_SYMLINK_NOFOLLOW) == 0) {
-            if (S_ISDIR(st.st_mode)) {
-                fs_ix_walk(ix, p, depth + 1);
-            } else if (S_ISREG(st.st_mode) && fs_is_source(v[i].name) &&
-                       (!ix->filter ||
-                        ix->filter->keep(ix->filter->arg, p,
-                                         p + strlen(ix->root) + (strcmp(ix->root, "/") == 0 ? 0 : 1)))) {
-                fs_grow(&ix->files, &ix->capfiles, ix->nfiles + 1, sizeof *ix->files);
-                fs_ix_file *f = &ix->files[ix->nfiles++];
-                memset(f, 0, sizeof *f);
-                f->path = p;
-                f->rel = fs_xstrdup(p + strlen(ix->root) + (strcmp(ix->root, "/") == 0 ? 0 : 1));
-                f->mtime_ns = (long long)st.st_mtim.tv_sec * 1000000000LL + st.st_mtim.tv_nsec;
-                f->ctime_ns = (long long)st.st_ctim.tv_sec * 1000000000LL + st.st_ctim.tv_nsec;
-                f->ino = (unsigned long long)st.st_ino;
-                f->st_size = (long long)st.st_size;
-                p = NULL;
-            }
-        }
+    fs_index *ix = arg;
+    const char *rel = p + strlen(ix->root) + (strcmp(ix->root, "/") == 0 ? 0 : 1);
+    if (ix->filter && !ix->filter->keep(ix->filter->arg, p, rel)) {
         free(p);
+        return;
     }
-    closedir(d);
-    for (int i = 0; i < n; i++)
-        free(v[i].name);
-    free(v);
+    fs_grow(&ix->files, &ix->capfiles, ix->nfiles + 1, sizeof *ix->files);
+    fs_ix_file *f = &ix->files[ix->nfiles++];
+    memset(f, 0, sizeof *f);
+    f->path = p;
+    f->rel = fs_xstrdup(rel);
+    f->mtime_ns = (long long)st->st_mtim.tv_sec * 1000000000LL + st->st_mtim.tv_nsec;
+    f->ctime_ns = (long long)st->st_ctim.tv_sec * 1000000000LL + st->st_ctim.tv_nsec;
+    f->ino = (unsigned long long)st->st_ino;
+    f->st_size = (long long)st->st_size;
+}
+
+/* The .c and .h files under dir, in name order, with their lstat stamps
+ * (base/dirwalk.c: readdir's type skips other entries without an lstat). */
+static void fs_ix_walk(fs_index *ix, const char *dir)
+{
+    fs_dir_walk_spec spec = { fs_is_source, 0, fs_ix_found, fs_ix_more, NULL, ix };
+    fs_dir_walk(dir, &spec);
 }
 
 /* --- building ---------------------------------------------------------------------- */
@@ -484,7 +454,7 @@ fs_index *fs_index_build_filtered(const char *root, const char *cache, const fs_
     fs_index *ix = fs_xcalloc(1, sizeof *ix);
     ix->root = fs_xstrdup(root);
     ix->filter = filter;
-    fs_ix_walk(ix, root, 0);
+    fs_ix_walk(ix, root);
     ix->filter = NULL;
     memset(st, 0, sizeof *st);
     st->files = ix->nfiles;

@@ -14,6 +14,7 @@
 #include "frontend/frontend.h"
 #include "base/source.h"
 #include "base/util.h"
+#include "base/dirwalk.h"
 #include "base/version.h"
 #include <dirent.h>
 #include <errno.h>
@@ -118,10 +119,6 @@ struct fs_index {
     const fs_index_filter *filter; /* while walking */
 };
 
-typedef struct fs_ix_dirent {
-    char *name;
-    unsigned char type; /* d_type: DT_UNKNOWN when the file system does not say */
-} fs_ix_dirent;
 
 typedef struct fs_ix_pos {
     const char *name;

@@ -18,6 +18,7 @@
 #include "report/report.h"
 #include "check/rule.h"
 #include "base/util.h"
+#include "base/dirwalk.h"
 #include "base/version.h"
 
 #include <dirent.h>
@@ -46,49 +47,28 @@ static int fs_has_suffix(const char *s, const char *suf)
     return a >= b && strcmp(s + a - b, suf) == 0;
 }
 
-static int fs_cmp_str(const void *a, const void *b)
+static int fs_is_c_file(const char *name)
 {
-    return strcmp(*(char *const *)a, *(char *const *)b);
+    return fs_has_suffix(name, ".c");
 }
 
-/* Collect .c files below dir; symlinked folders are not followed (no loops). */
-static void fs_walk_dir(const char *dir, fs_inputs *in, int depth)
+static void fs_input_found(void *arg, char *path, const struct stat *st)
 {
-    if (depth > 64)
-        return;
-    DIR *d = opendir(dir);
-    if (!d) {
-        fprintf(stderr, "fscheck: %s: cannot read folder: %s\n", dir, strerror(errno));
-        return;
-    }
-    char **names = NULL;
-    int n = 0, cap = 0;
-    struct dirent *e;
-    while ((e = readdir(d)) != NULL) {
-        if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
-            continue;
-        FS_PUSH(names, n, cap, fs_xstrdup(e->d_name));
-    }
-    closedir(d);
-    if (n > 1)
-        qsort(names, (size_t)n, sizeof *names, fs_cmp_str);
-    for (int i = 0; i < n; i++) {
-        /* "./-x.c", not "-x.c": no name may read as an option (libclang's) */
-        char *p = strcmp(dir, ".") == 0 && names[i][0] != '-' ? fs_xstrdup(names[i])
-                                                              : fs_xasprintf("%s/%s", dir, names[i]);
-        struct stat st;
-        if (lstat(p, &st) == 0) {
-            if (S_ISDIR(st.st_mode) && names[i][0] != '.') {
-                fs_walk_dir(p, in, depth + 1);
-            } else if (S_ISREG(st.st_mode) && fs_has_suffix(p, ".c")) {
-                FS_PUSH(in->v, in->n, in->cap, p);
-                p = NULL;
-            }
-        }
-        free(p);
-        free(names[i]);
-    }
-    free(names);
+    fs_inputs *in = arg;
+    FS_PUSH(in->v, in->n, in->cap, path);
+}
+
+static void fs_input_unreadable(void *arg, const char *dir, int err)
+{
+    fprintf(stderr, "fscheck: %s: cannot read folder: %s\n", dir, strerror(err));
+}
+
+/* Collect .c files below dir (hidden ones too, as a shell's glob would not
+ * but a build may name). */
+static void fs_walk_dir(const char *dir, fs_inputs *in)
+{
+    fs_dir_walk_spec spec = { fs_is_c_file, 1, fs_input_found, NULL, fs_input_unreadable, in };
+    fs_dir_walk(dir, &spec);
 }
 
 static int fs_parse_rules(const char *list, const fs_rule **enabled, int *nenabled)
@@ -625,7 +605,7 @@ int fs_cli_main(int argc, char **argv)
             continue;
         }
         if (S_ISDIR(st.st_mode)) {
-            fs_walk_dir(paths.v[i], &files, 0);
+            fs_walk_dir(paths.v[i], &files);
         } else if (access(paths.v[i], R_OK) != 0 && geteuid() != 0) {
             fprintf(stderr, "fscheck: %s: %s\n", paths.v[i], strerror(errno));
             bad = 1;
