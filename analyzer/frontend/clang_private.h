@@ -13,6 +13,7 @@
 #include "frontend/prescan.h"
 #include "ir/summary.h"
 #include "base/util.h"
+
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -140,6 +141,8 @@ typedef struct fs_parse_job {
  * each: allow a level per 10 KiB of the stack. */
 #define FS_CLANG_STACK_PER_LEVEL (10u << 10)
 
+/* Defined in one of fe_clang.c, fe_clang_conv.c, fe_clang_trivial.c and used in another;
+ * each is described where it is defined. */
 int fs_by_begin_cmp(const void *a, const void *b, void *arg);
 fs_func *fs_func_of(fs_cl *cl, CXCursor c, CXFile *f);
 fs_fe_func *fs_push_func(fs_cl *cl, CXCursor c, CXFile f, CXFile main, fs_func *fn, fs_ast *body);

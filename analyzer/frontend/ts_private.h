@@ -9,6 +9,7 @@
 #include "frontend/frontend.h"
 #include "frontend/ixscan.h"
 #include "base/util.h"
+
 #include <tree_sitter/api.h>
 #include <tree_sitter/tree-sitter-c.h>
 #include <ctype.h>
@@ -23,25 +24,15 @@
 #include <unistd.h>
 
 #define FS_TS_MAX_DEPTH 800
-
 #define FS_TS_MAX_EXPANSION 16   /* nested object-like macro expansions */
-
 #define FS_TS_MAX_DERIV 16       /* declarator derivations looked at */
-
 #define FS_TS_MAX_HEADERS 64     /* headers read for one file */
-
 #define FS_TS_MAX_HEADER_DEPTH 8 /* nested #include "..." */
-
 #define FS_TS_MAX_HEADER_BYTES (8L * 1024 * 1024)
-
 #define FS_TS_MACRO_PREFIX_EXPR "int __fscheck_macro(void){return "
-
 #define FS_TS_MACRO_PREFIX_STMT "void __fscheck_macro(void){"
-
 #define FS_TS_MACRO_SUFFIX "\n;}\n"   /* a newline ends a `//` comment in the body */
-
 #define FS_TS_OBJ_PREFIX "int __fscheck_value = "
-
 #define FS_TS_OBJ_SUFFIX "\n;\n"
 
 typedef enum fs_tk {
@@ -215,7 +206,6 @@ typedef struct fs_ts {
 } fs_ts;
 
 #define M_MACROS ((1u << S_MACRO) | (1u << S_FMACRO) | (1u << S_UNDEF))
-
 #define M_ORDINARY ((1u << S_GLOBAL) | (1u << S_FUNC) | (1u << S_ENUM))
 
 enum { D_PTR = 1, D_ARRAY, D_FUNC };
@@ -265,6 +255,8 @@ typedef struct fs_ts_where {
     int macro_body;
 } fs_ts_where;
 
+/* Defined in one of fe_ts.c, ts_scope.c, ts_macro.c, ts_convert.c and used in another;
+ * each is described where it is defined. */
 extern const char *const fs_field_names[F_COUNT];
 fs_tk fts_kind_of(const fs_ts *t, TSNode n);
 TSNode fts_field(const fs_ts *t, TSNode n, int f);

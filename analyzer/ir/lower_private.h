@@ -9,6 +9,7 @@
 #include "ir/calls.h"
 #include "ir/summary.h"
 #include "base/util.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -19,7 +20,6 @@
  * touches a path, and pairs calls with later ones.  A function beyond
  * these is left unchecked, with a message (the IR says why). */
 #define FS_LOWER_MAX_NODES 2000000L
-
 #define FS_LOWER_MAX_WORK 50000000.0 /* (pairs of calls on one path + calls) x nodes */
 
 typedef struct fs_label {
@@ -58,6 +58,8 @@ typedef struct fs_test {
     fs_outcome t, f; /* outcome implied when the expression is true / false */
 } fs_test;
 
+/* Defined in one of lower.c, lower_cond.c, lower_expr.c and used in another;
+ * each is described where it is defined. */
 int lw_new_node(fs_lowerer *L, fs_node_kind kind);
 void lw_link_to(fs_lowerer *L, int to);
 int lw_emit(fs_lowerer *L, fs_node_kind kind);

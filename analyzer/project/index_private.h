@@ -16,6 +16,7 @@
 #include "base/util.h"
 #include "base/dirwalk.h"
 #include "base/version.h"
+
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -29,13 +30,9 @@
 #include <unistd.h>
 
 #define FS_INDEX_FORMAT "fscheck-index"
-
 #define FS_INDEX_VERSION 14
-
 #define FS_INDEX_MAX_FILES 200000
-
 #define FS_INDEX_ROUNDS 8
-
 #define FS_INDEX_CACHE_DAYS 30 /* a root's cache files unused this long go (FSCHECK_CACHE_DAYS) */
 
 typedef struct fs_strs {
@@ -153,6 +150,8 @@ typedef struct fs_ix_edge {
     int callee, caller;
 } fs_ix_edge;
 
+/* Defined in one of index.c, index_table.c, index_cache.c and used in another;
+ * each is described where it is defined. */
 void fs_strs_add(fs_strs *s, const char *x);
 void fs_strs_sort_unique(fs_strs *s);
 int fs_strs_find(const fs_strs *s, const char *x);
