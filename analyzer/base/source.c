@@ -20,8 +20,6 @@ typedef struct fs_stored {
     long len;
     unsigned long long hash;
     unsigned long long used; /* the store's clock when last asked for */
-    int reads;               /* times read from disk */
-    char *name;              /* as first asked for (FSCHECK_SOURCE_STATS) */
 } fs_stored;
 
 static struct {
@@ -32,8 +30,7 @@ static struct {
     int nslot;
     long kept; /* bytes of text held */
     unsigned long long clock;
-    long reads;
-} fs_store = { PTHREAD_MUTEX_INITIALIZER, NULL, 0, 0, NULL, 0, 0, 0, 0 };
+} fs_store = { PTHREAD_MUTEX_INITIALIZER, NULL, 0, 0, NULL, 0, 0, 0 };
 
 static unsigned fs_stored_hash(dev_t dev, ino_t ino)
 {
@@ -59,7 +56,7 @@ static fs_stored *fs_stored_find(const struct stat *st)
     return i ? &fs_store.v[i - 1] : NULL;
 }
 
-static fs_stored *fs_stored_add(const struct stat *st, const char *name)
+static fs_stored *fs_stored_add(const struct stat *st)
 {
     if (2 * (fs_store.n + 1) > fs_store.nslot) {
         free(fs_store.slot);
@@ -73,7 +70,6 @@ static fs_stored *fs_stored_add(const struct stat *st, const char *name)
     memset(s, 0, sizeof *s);
     s->dev = st->st_dev;
     s->ino = st->st_ino;
-    s->name = fs_xstrdup(name);
     *fs_stored_slot(st->st_dev, st->st_ino) = fs_store.n;
     return s;
 }
@@ -187,10 +183,9 @@ char *fs_source_read(const char *path, long *len, const char **why, unsigned lon
     if (hash)
         *hash = h;
     pthread_mutex_lock(&fs_store.lock);
-    fs_store.reads++;
     s = fs_stored_find(&st);
     if (!s)
-        s = fs_stored_add(&st, path);
+        s = fs_stored_add(&st);
     if (s->text) {
         fs_store.kept -= s->len;
         free(s->text);
@@ -203,33 +198,8 @@ char *fs_source_read(const char *path, long *len, const char **why, unsigned lon
     s->len = *len;
     s->hash = h;
     s->used = ++fs_store.clock;
-    s->reads++;
     fs_store.kept += s->len;
     fs_store_trim();
     pthread_mutex_unlock(&fs_store.lock);
     return text;
-}
-
-unsigned long long fs_source_hash(const char *path)
-{
-    long len;
-    const char *why;
-    unsigned long long h = 0;
-    free(fs_source_read(path, &len, &why, &h));
-    return h;
-}
-
-long fs_source_disk_reads(void)
-{
-    pthread_mutex_lock(&fs_store.lock);
-    long n = fs_store.reads;
-    if (getenv("FSCHECK_SOURCE_STATS")) {
-        fprintf(stderr, "fscheck: source store: %ld reads of %d files\n", n, fs_store.n);
-        for (int i = 0; i < fs_store.n; i++)
-            if (fs_store.v[i].reads > 1)
-                fprintf(stderr, "fscheck: source store: %s read %d times\n", fs_store.v[i].name,
-                        fs_store.v[i].reads);
-    }
-    pthread_mutex_unlock(&fs_store.lock);
-    return n;
 }

@@ -23,12 +23,4 @@ char *fs_source_read(const char *path, long *len, const char **why, unsigned lon
  * check that a file to be rewritten is still what was analysed. */
 char *fs_source_read_fresh(const char *path, long *len, const char **why);
 
-/* The content hash of what the store read of path (reading it if it has
- * not), or 0 when it cannot be read. */
-unsigned long long fs_source_hash(const char *path);
-
-/* How many times the files were read from disk this run (tests and
- * FSCHECK_SOURCE_STATS=1, which prints each file read more than once). */
-long fs_source_disk_reads(void);
-
 #endif

@@ -544,23 +544,19 @@ int fs_prescan(const char *text, size_t len, long max_nesting, char **why)
 
 /* --- the headers of a unit ------------------------------------------------------- */
 
-/* What stat said of each path a unit's #include looked at, and the text of
- * each header read, once per process: the units of a project include the
- * same headers (and look for <stdio.h> in the same folders) again and
- * again.  Shared by the threads; the texts live as long as the process. */
+/* What stat said of each path a unit's #include looked at, once per
+ * process: the units of a project include the same headers (and look for
+ * <stdio.h> in the same folders) again and again.  Shared by the threads.
+ * The headers' texts come from the source store (base/source.h). */
 typedef struct fs_pseen {
     char *path;
-    int found;     /* stat succeeded */
+    int found; /* stat succeeded */
     struct stat st;
-    char *text;    /* read once (NULL: not yet, or unreadable) */
-    long len;
-    int read;      /* tried */
 } fs_pseen;
 
 static pthread_mutex_t fs_pseen_lock = PTHREAD_MUTEX_INITIALIZER;
 static fs_pseen *fs_pseen_v; /* open addressing by path */
-static size_t fs_pseen_n, fs_pseen_cap, fs_pseen_bytes;
-#define FS_PSEEN_MAX_BYTES (64L << 20) /* texts kept, in all; beyond, each unit reads its own */
+static size_t fs_pseen_n, fs_pseen_cap;
 
 static fs_pseen *fs_pseen_get(const char *path) /* with the lock held */
 {
@@ -599,32 +595,6 @@ static int fs_pstat(const char *path, struct stat *st)
         *st = e->st;
     pthread_mutex_unlock(&fs_pseen_lock);
     return found ? 0 : -1;
-}
-
-/* The text of header path (size bytes, as stat said), read once in this
- * process: not to be freed; NULL when unreadable, or when the texts kept
- * are enough (then *own is a copy of the caller's). */
-static const char *fs_ptext_of(const char *path, long size, long *len, char **own)
-{
-    *own = NULL;
-    pthread_mutex_lock(&fs_pseen_lock);
-    fs_pseen *e = fs_pseen_get(path);
-    if (!e->read && fs_pseen_bytes + (size_t)size <= FS_PSEEN_MAX_BYTES) {
-        const char *err;
-        e->read = 1;
-        e->text = fs_source_read(path, &e->len, &err, NULL);
-        fs_pseen_bytes += e->text ? (size_t)e->len : 0;
-    }
-    int kept = e->read;
-    const char *t = e->text;
-    *len = e->len;
-    pthread_mutex_unlock(&fs_pseen_lock);
-    if (!kept) {
-        const char *err;
-        *own = fs_source_read(path, len, &err, NULL);
-        t = *own;
-    }
-    return t;
 }
 
 typedef struct fs_pfile {
@@ -739,16 +709,16 @@ static void fs_padd(fs_punit *u, char *p, const struct stat *st, const char *fro
         return;
     }
     long len = 0;
-    const char *text = NULL;
-    char *own = NULL;
+    const char *why;
+    char *text = NULL;
     if (u->n < FS_PRESCAN_MAX_FILES && u->total + (size_t)st->st_size <= FS_PRESCAN_MAX_BYTES)
-        text = fs_ptext_of(p, (long)st->st_size, &len, &own);
+        text = fs_source_read(p, &len, &why, NULL);
     if (!text) {
         free(p); /* unreadable (the parser will say so), or enough read */
         return;
     }
     u->total += (size_t)len;
-    fs_pfile f = { p, own, text, (size_t)len, st->st_dev, st->st_ino }; /* own: NULL when the process keeps it */
+    fs_pfile f = { p, text, text, (size_t)len, st->st_dev, st->st_ino };
     FS_PUSH(u->v, u->n, u->cap, f);
 }
 

@@ -411,13 +411,18 @@ int fs_analyze_file(const char *path, const fs_driver_opts *o, fs_findings *out,
 {
     const char *why = NULL;
     long len = 0;
-    char *text = fs_source_read(path, &len, &why, NULL);
+    unsigned long long hash = 0;
+    char *text = fs_source_read(path, &len, &why, &hash);
     if (!text) {
         fs_stats_skip(st, path, why);
         return -1;
     }
+    /* the unit's texts, its own first (the set owns them) */
+    fs_src_set src = { 0 };
+    src.directory = o->directory;
+    FS_PUSH(src.v, src.n, src.cap, ((fs_src_cache){ fs_xstrdup(path), text, len, hash }));
     if (memchr(text, '\0', (size_t)len)) {
-        free(text);
+        fs_src_free(&src);
         fs_stats_skip(st, path, "binary file (contains NUL bytes)");
         return -1;
     }
@@ -453,7 +458,7 @@ int fs_analyze_file(const char *path, const fs_driver_opts *o, fs_findings *out,
         fs_stats_skip(st, path, r.fatal ? r.fatal : "could not be parsed");
         fs_fe_result_free(&r);
         fs_summaries_delete(with_declared);
-        free(text);
+        fs_src_free(&src);
         return -1;
     }
     st->files++;
@@ -474,8 +479,6 @@ int fs_analyze_file(const char *path, const fs_driver_opts *o, fs_findings *out,
     if (o->engine == FS_ENGINE_AUTO && r.nerrors > 0)
         have_ts = fs_fallback_to_ts(o, &r, &ts, path, text, len, &st->functions_lost);
     fs_summaries *settled = fs_lower_all(&r, o->project, o->declared);
-    fs_src_set src = { 0 };
-    src.directory = o->directory;
     int first_new = out->n;
     fs_engine_opts eo = { o->rules, o->nrules, r.uses_setuid || o->project_setuid, fs_source_of, &src };
     for (int i = 0; i < r.nfuncs; i++) {
@@ -543,6 +546,5 @@ int fs_analyze_file(const char *path, const fs_driver_opts *o, fs_findings *out,
     if (have_ts)
         fs_fe_result_free(&ts);
     fs_summaries_delete(with_declared);
-    free(text);
     return 0;
 }

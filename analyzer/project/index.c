@@ -69,11 +69,6 @@ static void fs_ix_set_stamp(fs_ix_file *f, const char *name, long seq)
     f->nstamps++;
 }
 
-unsigned long long fs_hash64(const char *s, long n)
-{
-    return fs_fnv64(s, (size_t)n);
-}
-
 /* --- the root and the files ------------------------------------------------ */
 
 static int fs_has_marker(const char *dir)
@@ -512,12 +507,13 @@ fs_index *fs_index_build_filtered(const char *root, const char *cache, const fs_
         long len = 0;
         struct timespec now;
         clock_gettime(CLOCK_REALTIME, &now);
-        char *text = fs_source_read(f->path, &len, &why, NULL);
+        unsigned long long hash = 0;
+        char *text = fs_source_read(f->path, &len, &why, &hash);
         if (!text || memchr(text, '\0', (size_t)len)) {
             free(text);
             continue; /* unreadable or binary: not indexed */
         }
-        f->hash = fs_hash64(text, len);
+        f->hash = hash;
         f->size = len;
         f->loaded = 1;
         /* a change within a tick of the read could leave lstat's answer as it was */

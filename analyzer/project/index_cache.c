@@ -560,7 +560,7 @@ char *fs_index_default_cache(const char *root)
         base = fs_xasprintf("%s/.cache/fscheck", getenv("HOME"));
     if (!base)
         return NULL;
-    char *r = fs_xasprintf("%s/index-%016llx.json", base, fs_hash64(root, (long)strlen(root)));
+    char *r = fs_xasprintf("%s/index-%016llx.json", base, fs_fnv64(root, strlen(root)));
     free(base);
     return r;
 }

@@ -158,7 +158,6 @@ int fs_strs_find(const fs_strs *s, const char *x);
 int fs_strs_has(const fs_strs *s, const char *x);
 void fs_strs_free(fs_strs *s);
 long fs_ix_stamp(const fs_ix_file *f, const char *name);
-unsigned long long fs_hash64(const char *s, long n);
 const fs_ix_file *fs_ix_find(const fs_index *ix, const char *abs);
 void fs_ix_note_statics(fs_ix_file *f, int from, int is_static);
 void fs_ix_add_summary(fs_ix_file *f, const fs_summary *s, int is_static);
