@@ -324,6 +324,11 @@ void fs_fix_delete_conjunct(fs_ctx *ctx, fs_fix *fix, int a, int b)
     fs_fix_add_edit(fix, an->file, an->atom.begin.offset, bn->atom.begin.offset - an->atom.begin.offset, "");
 }
 
+void fs_fix_delete_range(fs_ctx *ctx, fs_fix *fix, int a, long b, long e)
+{
+    fs_replace_range(ctx, fix, fs_ctx_node(ctx, a), b, e, "");
+}
+
 void fs_fix_delete_statement(fs_ctx *ctx, fs_fix *fix, int a)
 {
     fs_fix_replace_statement(ctx, fix, a, "");

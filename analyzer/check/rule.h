@@ -100,6 +100,9 @@ void fs_fix_delete_conjunct(fs_ctx *ctx, fs_fix *fix, int a, int b);
 void fs_fix_delete_statement(fs_ctx *ctx, fs_fix *fix, int a);
 void fs_fix_replace_statement(fs_ctx *ctx, fs_fix *fix, int a, const char *text);
 void fs_fix_replace_call(fs_ctx *ctx, fs_fix *fix, int b, const char *text);
+/* Delete [b, e) of call a's file, whole lines where the range has them to
+ * itself (and the blank line after, where one would be left doubled). */
+void fs_fix_delete_range(fs_ctx *ctx, fs_fix *fix, int a, long b, long e);
 /* Was variable var written on some way from a to b (other than by a)? */
 int fs_var_written_between(fs_ctx *ctx, int a, int b, int var);
 /* Is node b inside the block where variable var is declared? */

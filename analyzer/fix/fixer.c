@@ -164,6 +164,47 @@ static void fs_emit_lines(FILE *out, char tag, const fs_lines *l, int from, int 
     }
 }
 
+static int fs_line_eq(const fs_lines *a, int i, const fs_lines *b, int j)
+{
+    return a->len[i] == b->len[j] && memcmp(a->p[i], b->p[j], (size_t)a->len[i]) == 0;
+}
+
+/* Old lines from..to of a replaced by all lines of b: the lines they share
+ * (a longest common subsequence) as context, the others as `-` and `+`, so
+ * that a statement moved or wrapped does not show its unchanged neighbours
+ * as changed.  Hunks too large for the table are shown whole. */
+static void fs_emit_changed(FILE *out, const fs_lines *a, int from, int to, const fs_lines *b)
+{
+    int m = to - from + 1, n = b->n;
+    if (m <= 0 || n <= 0 || (long)(m + 1) * (n + 1) > 4L * 1024 * 1024) {
+        fs_emit_lines(out, '-', a, from, to);
+        fs_emit_lines(out, '+', b, 0, n - 1);
+        return;
+    }
+    /* lcs[i][j]: of a's lines from+i.. and b's lines j.. */
+    int *lcs = fs_xcalloc((size_t)(m + 1) * (size_t)(n + 1), sizeof(int));
+#define FS_LCS(i, j) lcs[(size_t)(i) * (size_t)(n + 1) + (size_t)(j)]
+    for (int i = m - 1; i >= 0; i--)
+        for (int j = n - 1; j >= 0; j--)
+            FS_LCS(i, j) = fs_line_eq(a, from + i, b, j) ? FS_LCS(i + 1, j + 1) + 1
+                           : FS_LCS(i + 1, j) >= FS_LCS(i, j + 1) ? FS_LCS(i + 1, j) : FS_LCS(i, j + 1);
+    int i = 0, j = 0;
+    while (i < m || j < n) {
+        if (i < m && j < n && fs_line_eq(a, from + i, b, j) && FS_LCS(i, j) == FS_LCS(i + 1, j + 1) + 1) {
+            fs_emit_lines(out, ' ', a, from + i, from + i);
+            i++, j++;
+        } else if (i < m && (j == n || FS_LCS(i + 1, j) >= FS_LCS(i, j + 1))) {
+            fs_emit_lines(out, '-', a, from + i, from + i);
+            i++;
+        } else {
+            fs_emit_lines(out, '+', b, j, j);
+            j++;
+        }
+    }
+#undef FS_LCS
+    free(lcs);
+}
+
 /* The name of a file in a diff that `git apply` and `patch -p1` take from
  * the current folder (the project root): its real path relative to the
  * current folder when it lies below it ("src/../include/x.h" and an absolute
@@ -289,9 +330,10 @@ static void fs_write_diff(FILE *out, const char *file, const char *old, long old
                 newcount ? c1 + 1 + delta : c1 + delta, newcount);
         if (ga >= 0) {
             fs_emit_lines(out, ' ', &a, c1, ga - 1);
-            fs_emit_lines(out, '-', &a, ga, gb);
+            fs_emit_changed(out, &a, ga, gb, &b);
+        } else {
+            fs_emit_lines(out, '+', &b, 0, b.n - 1);
         }
-        fs_emit_lines(out, '+', &b, 0, b.n - 1);
         if (ga >= 0)
             fs_emit_lines(out, ' ', &a, gb + 1, c2);
         delta += newcount - oldcount;
