@@ -254,6 +254,12 @@ static int fs202_plan_open(fs_ctx *ctx, const fs_node *bn, fs202_plan *p)
         p->b_b != bn->stmt.begin.offset || cb < p->b_b || ce > p->b_e)
         return 0;
     (void)ctx;
+    /* a statement of its own: after `;` or a brace (not a declarator after a comma) */
+    long pk = p->b_b;
+    while (pk > p->fn_b && isspace((unsigned char)t[pk - 1]))
+        pk--;
+    if (pk <= p->fn_b || !strchr(";{}", t[pk - 1]))
+        return 0;
     if (p->b_cb >= 0) {
         /* if (!(X = OPEN)), if ((X = OPEN) == NULL), if ((X = OPEN) < 0) */
         if (cb < p->b_cb || ce > p->b_ce)
@@ -532,7 +538,7 @@ static void fs202_fix(fs_ctx *ctx, fs_finding *f, int a, int b)
     while (callee_e < bn->range.end.offset && fs_lex_ident(t[callee_e]))
         callee_e++;
     int space = t[callee_e] == ' ';
-    int same_line = fs_ft_brace_same_line(t, fn->body.begin.offset, fn->body.end.offset);
+    int same_line = fs_ft_brace_same_line(t, 0, p.len);
     char *ind_a = fs_ft_indent(t, p.a_b);
     char *step = fs_ft_indent_step(t, an->block.begin.offset, p.a_b);
     int read_only = !(bn->op.open_mode & FS_OPEN_WRITE);
@@ -609,10 +615,17 @@ static void fs202_fix(fs_ctx *ctx, fs_finding *f, int a, int b)
 #undef FS202_STATE
     char name[96];
     fs_call_name(an, name, sizeof name);
+    const char *why = nonblock && lst ? " (with O_NOFOLLOW, as the lstat() did not follow a symlink, and O_NONBLOCK, so "
+                                        "that a FIFO the checks turn away does not block the open; a regular file "
+                                        "ignores it)"
+                      : nonblock ? " (with O_NONBLOCK, so that a FIFO the checks turn away does not block the open; a "
+                                   "regular file ignores it)"
+                      : lst ? " (with O_NOFOLLOW, as the lstat() did not follow a symlink)" : "";
     char *d = states.len
-                  ? fs_xasprintf("open '%s' first, then fstat() the descriptor instead of the %s; behaves otherwise on: %s",
-                                 f->path_expr, name, states.s)
-                  : fs_xasprintf("open '%s' first, then fstat() the descriptor instead of the %s", f->path_expr, name);
+                  ? fs_xasprintf("open '%s' first, then fstat() the descriptor instead of the %s%s; behaves otherwise on: %s",
+                                 f->path_expr, name, why, states.s)
+                  : fs_xasprintf("open '%s' first, then fstat() the descriptor instead of the %s%s", f->path_expr, name,
+                                 why);
     /* each exit between: in a block (a close before it), or the body of an
      * if or else without braces (braces added), and where its statement ends */
     long exit_end[64], exit_after[64];

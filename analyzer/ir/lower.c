@@ -600,8 +600,13 @@ static void lower_stmt(fs_lowerer *L, const fs_ast *s)
     }
     case FS_A_DECL:
         /* a new object: its old value (if any) is gone */
-        if (s->nkids > 0 && s->has_init)
+        if (s->nkids > 0 && s->has_init) {
+            int before = L->fn->nnodes;
             lw_lower_expr(L, s->kids[0]);
+            for (int n = before; n < L->fn->nnodes; n++)
+                if (L->fn->nodes[n].kind == FS_N_CALL && !L->fn->nodes[n].stmt.end.offset)
+                    L->fn->nodes[n].stmt = s->range;
+        }
         if (s->var >= 0) {
             L->fn->vars[s->var].scope = L->block;
             lw_emit_write(L, s->var, NULL);
