@@ -255,10 +255,8 @@ static int fs202_plan_open(fs_ctx *ctx, const fs_node *bn, fs202_plan *p)
         return 0;
     (void)ctx;
     /* a statement of its own: after `;` or a brace (not a declarator after a comma) */
-    long pk = p->b_b;
-    while (pk > p->fn_b && isspace((unsigned char)t[pk - 1]))
-        pk--;
-    if (pk <= p->fn_b || !strchr(";{}", t[pk - 1]))
+    long pk = fs_ft_prev(t, p->fn_b, p->b_b);
+    if (pk < p->fn_b || !strchr(";{}", t[pk]))
         return 0;
     if (p->b_cb >= 0) {
         /* if (!(X = OPEN)), if ((X = OPEN) == NULL), if ((X = OPEN) < 0) */
@@ -631,13 +629,9 @@ static void fs202_fix(fs_ctx *ctx, fs_finding *f, int a, int b)
     long exit_end[64], exit_after[64];
     int exit_bare[64];
     for (int i = 0; i < nexits; i++) {
-        long k = exits[i], pk = k, sb, cb2, ce2, body2;
-        while (pk > mid_b && isspace((unsigned char)t[pk - 1]))
-            pk--;
+        long k = exits[i], pk = fs_ft_prev(t, mid_b, k) + 1, sb, cb2, ce2, body2;
         exit_after[i] = pk;
-        char pc = pk > 0 ? t[pk - 1] : ';';
-        if (pk >= 2 && t[pk - 1] == '/' && t[pk - 2] == '*')
-            goto done;
+        char pc = pk > mid_b ? t[pk - 1] : ';';
         exit_bare[i] = !(pc == ';' || pc == '{' || pc == '}');
         if (!fs_ft_statement(t, mid_e, k, &sb, &exit_end[i], &cb2, &ce2, &body2))
             goto done;
@@ -667,18 +661,20 @@ static void fs202_fix(fs_ctx *ctx, fs_finding *f, int a, int b)
                 fs_fix_add_edit(fix, an->file, re, 0, " }");
             free(ins);
         } else if (same_line) {
-            char *ind_if = fs_ft_indent(t, pk - 1);
+            /* the if's own indentation: the body's, one step less (its
+             * condition may end on a line indented otherwise) */
+            size_t ni = strlen(ind), ns = strlen(step);
+            char *ind_if = ni >= ns && strcmp(ind + ni - ns, step) == 0 ? fs_xstrndup(ind, ni - ns) : fs_ft_indent(t, pk - 1);
             char *ins = fs_xasprintf("%s%s;\n", ind, close), *tail = fs_xasprintf("\n%s}", ind_if);
             fs_fix_add_edit(fix, an->file, pk, 0, " {");
             fs_fix_add_edit(fix, an->file, ls, 0, ins);
             fs_fix_add_edit(fix, an->file, re, 0, tail);
             FS_FREE(ins, tail, ind_if);
         } else {
-            char *s2 = fs_ft_indent_step(t, pk - 1, k);
-            char *ins = fs_xasprintf("%s{\n%s%s%s;\n%s", ind, ind, s2, close, s2), *tail = fs_xasprintf("\n%s}", ind);
+            char *ins = fs_xasprintf("%s{\n%s%s%s;\n%s", ind, ind, step, close, step), *tail = fs_xasprintf("\n%s}", ind);
             fs_fix_add_edit(fix, an->file, ls, 0, ins);
             fs_fix_add_edit(fix, an->file, re, 0, tail);
-            FS_FREE(ins, tail, s2);
+            FS_FREE(ins, tail);
         }
         free(ind);
     }

@@ -49,6 +49,41 @@ long fs_ft_token(const char *t, long len, long i, long *tb)
     return i + 1;
 }
 
+long fs_ft_prev(const char *t, long lo, long p)
+{
+    for (;;) {
+        while (p > lo && isspace((unsigned char)t[p - 1]))
+            p--;
+        if (p - 2 >= lo && t[p - 1] == '/' && t[p - 2] == '*') {
+            long k = p - 2;
+            while (k - 1 >= lo && !(t[k - 1] == '/' && t[k] == '*'))
+                k--;
+            if (k - 1 < lo)
+                return lo - 1;
+            p = k - 1;
+            continue;
+        }
+        /* a // comment on this line (no quote before it) */
+        long ls = p;
+        while (ls > lo && !FS_LEX_EOL(t[ls - 1]))
+            ls--;
+        long cut = -1;
+        for (long k = ls; k + 1 < p; k++) {
+            if (t[k] == '"' || t[k] == '\'')
+                break;
+            if (t[k] == '/' && t[k + 1] == '/') {
+                cut = k;
+                break;
+            }
+        }
+        if (cut >= 0) {
+            p = cut;
+            continue;
+        }
+        return p - 1 >= lo ? p - 1 : lo - 1;
+    }
+}
+
 long fs_ft_match(const char *t, long len, long i)
 {
     char stack[256];

@@ -17,6 +17,10 @@ long fs_ft_skip_blank(const char *t, long len, long i);
  * && || == != <= >= -> ++ --, or one character); len at the end. */
 long fs_ft_token(const char *t, long len, long i, long *tb);
 
+/* The offset of the last character before p that is neither blank nor in
+ * a comment, or lo - 1 when there is none from lo on. */
+long fs_ft_prev(const char *t, long lo, long p);
+
 /* At t[i] an opening ( [ or {: the offset after its match, or -1. */
 long fs_ft_match(const char *t, long len, long i);
 
