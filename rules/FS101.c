@@ -109,13 +109,77 @@ static int fs101_fix_wrappers(fs_ctx *ctx, fs_finding *f, int a, int b)
     return 1;
 }
 
+
+/* `exists(p) && is_dir(p)` (or `!exists(p) || !is_dir(p)`), where is_dir()
+ * is a probe that answers `stat() == 0 && S_ISDIR(st.st_mode)`: it is false
+ * on a missing path, so the check before it adds nothing; drop it. */
+static int fs101_fix_before_predicate(fs_ctx *ctx, fs_finding *f, int a, int b)
+{
+    const fs_node *an = fs_ctx_node(ctx, a), *bn = fs_ctx_node(ctx, b);
+    const fs_func *fn = fs_ctx_func(ctx);
+    if (!bn->op.pred[0] || bn->op.sense.kind != FS_VAL_BOOL || bn->op.sense.when_true != FS_OUT_SUCC ||
+        an->macro || bn->macro || !an->file || !bn->file || strcmp(an->file, bn->file) != 0)
+        return 0;
+    long len;
+    const char *t = fs_ctx_source(ctx, an->file, &len);
+    long ae = an->atom.end.offset, bb = bn->atom.begin.offset;
+    if (!t || ae > bb || bb > len || an->atom.begin.offset >= ae)
+        return 0;
+    const char *p = t + ae;
+    while (p < t + bb && isspace((unsigned char)*p))
+        p++;
+    if (t + bb - p < 2 || !((p[0] == '&' && p[1] == '&') || (p[0] == '|' && p[1] == '|')))
+        return 0;
+    int conj = p[0] == '&';
+    for (p += 2; p < t + bb; p++)
+        if (!isspace((unsigned char)*p))
+            return 0;
+    /* `A && B`: B as it is, false where A's failure is false; `!A || !B`:
+     * B negated, true where A's failure is true.  B's atom is the call
+     * alone, or `!` and the call. */
+    long q = bb;
+    if (!conj) {
+        if (t[q] != '!')
+            return 0;
+        for (q++; q < len && isspace((unsigned char)t[q]); q++)
+            ;
+    }
+    if (q != bn->range.begin.offset || bn->atom.end.offset != bn->range.end.offset)
+        return 0;
+    /* a stat() into a buffer: dropping it would leave the buffer unused */
+    if (an->op.family == FS_PROBE_STAT && !an->op.via_wrapper)
+        return 0;
+    int fa = fs_fail_target(ctx, a), sa = fs_succ_target(ctx, a);
+    if (fa < 0 || sa < 0 || !fs_straight_to(ctx, sa, b))
+        return 0;
+    /* where B is false (its edge that is not its success) must be where A's failure goes */
+    int bfalse = -1;
+    for (int n = 0; n < fn->nnodes; n++) {
+        const fs_node *br = &fn->nodes[n];
+        if (br->kind == FS_N_BRANCH && br->test == b && br->nsucc == 2)
+            bfalse = br->out[0] == FS_OUT_SUCC ? br->succ[1].to : br->out[1] == FS_OUT_SUCC ? br->succ[0].to : -1;
+    }
+    if (bfalse < 0 || bfalse != fa)
+        return 0;
+    int same_follow = an->op.follows >= 0 && an->op.follows == bn->op.follows;
+    int pure = !an->op.via_wrapper || an->op.pure;
+    int uid_ok = an->op.family != FS_PROBE_ACCESS || !fs_ctx_uses_setuid(ctx);
+    char an_name[96], bn_name[96];
+    char *d = fs_xasprintf("drop the %s check: %s is false for a missing path too", fs_call_name(an, an_name, sizeof an_name),
+                           fs_call_name(bn, bn_name, sizeof bn_name));
+    fs_fix *fix = fs_finding_set_fix(f, same_follow && pure && uid_ok ? FS_FIX_SAFE : FS_FIX_UNSAFE, d);
+    free(d);
+    fs_fix_delete_conjunct(ctx, fix, a, b);
+    return 1;
+}
+
 /* Drop the existence check where the stat()'s own failure takes its branch. */
 static void fs101_fix(fs_ctx *ctx, fs_finding *f, int a, int b)
 {
     /* the rewrites are of a stat() on the exists outcome */
     if (!fs_is_stat_probe(fs_ctx_node(ctx, b)) || !(fs_outcome_reach(fs_ctx_walk(ctx), a, b) & FS_REACH_SUCC_ONLY))
         return;
-    if (fs101_fix_wrappers(ctx, f, a, b))
+    if (fs101_fix_before_predicate(ctx, f, a, b) || fs101_fix_wrappers(ctx, f, a, b))
         return;
     const fs_node *an = fs_ctx_node(ctx, a), *bn = fs_ctx_node(ctx, b);
     char an_name[96];

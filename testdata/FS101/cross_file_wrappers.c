@@ -27,3 +27,5 @@ int spool_usable(const char *spool)
     return HAVE_FILE(spool) && path_is_dir(spool);
     // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: existence check is redundant: {{.*}} [FS101]
 }
+
+// CHECK-FIXES: {{^}}    if (path_is_dir(dir)){{$}}
