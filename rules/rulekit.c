@@ -28,8 +28,28 @@ void fs_pairs(fs_ctx *ctx, const fs_pair_spec *spec)
             spec->report(ctx, f, a, hits[0], &names);
         else
             f->message = fs_xasprintf(spec->message, f->path_expr, names.first, names.second, names.line);
-        if (spec->fix)
+        if (spec->fix) {
             spec->fix(ctx, f, a, hits[0]);
+            for (int k = 0; k < 2 && f->fix; k++) {
+                int c = k ? hits[0] : a;
+                if (!fs_fix_orphans(ctx, f->fix, c))
+                    continue;
+                if (fs_fix_remove_orphan(ctx, f->fix, c)) {
+                    char name[96];
+                    char *d = fs_xasprintf("%s; %s, a static function called nowhere else, goes too",
+                                           f->fix->description, fs_call_name(fs_ctx_node(ctx, c), name, sizeof name));
+                    free(f->fix->description);
+                    f->fix->description = d;
+                } else {
+                    char name[96];
+                    char *why = fs_xasprintf("the rewrite would take away the last call of the static function %s, "
+                                             "which would then be unused; rewrite by hand, removing the function too",
+                                             fs_call_name(fs_ctx_node(ctx, c), name, sizeof name));
+                    fs_finding_drop_fix(f, why);
+                    free(why);
+                }
+            }
+        }
         fs_note_calls(f, ctx, hits, 0, nh, spec->verb ? spec->verb : "is used by");
     }
 }

@@ -1,5 +1,7 @@
 /* fixkit.c - facts and edits the rules' fixes are built from. */
 #include "check/rule.h"
+#include "check/fixtext.h"
+#include "base/lex.h"
 
 #include <ctype.h>
 #include <stdlib.h>
@@ -427,4 +429,132 @@ int fs_exclusive_return(const fs_ctx *ctx, int from, int n)
         n = fs_next_plain(fn, n);
     }
     return -1;
+}
+
+/* Is word w a token of t[b, e) (comments and literals skipped), and how
+ * often: the count. */
+static int fs_word_count(const char *t, long len, const char *w, long *first_line_static)
+{
+    size_t wn = strlen(w);
+    int n = 0;
+    *first_line_static = 0;
+    for (long i = 0; i < len;) {
+        long tb, te = fs_ft_token(t, len, i, &tb);
+        if (tb >= len)
+            break;
+        if ((size_t)(te - tb) == wn && memcmp(t + tb, w, wn) == 0) {
+            n++;
+            /* `static` earlier on this line or the line before: its definition or prototype */
+            long ls = tb;
+            int lines = 0;
+            while (ls > 0 && lines < 2) {
+                if (FS_LEX_EOL(t[ls - 1]))
+                    lines++;
+                if (lines < 2)
+                    ls--;
+            }
+            for (long k = ls; k + 6 <= tb; k++)
+                if (memcmp(t + k, "static", 6) == 0 && (k == 0 || !fs_lex_ident(t[k - 1])) && !fs_lex_ident(t[k + 6])) {
+                    (*first_line_static)++;
+                    break;
+                }
+        }
+        i = te;
+    }
+    return n;
+}
+
+int fs_fix_orphans(fs_ctx *ctx, const fs_fix *fix, int a)
+{
+    const fs_node *an = fs_ctx_node(ctx, a);
+    if (!fix || !an->callee || !an->op.via_wrapper || an->macro || !an->file)
+        return 0;
+    int removed = 0;
+    for (int i = 0; i < fix->nedits; i++) {
+        const fs_edit *e = &fix->edits[i];
+        if (strcmp(e->file, an->file) == 0 && e->offset <= an->range.begin.offset &&
+            e->offset + e->length >= an->range.end.offset && !strstr(e->replacement, an->callee))
+            removed = 1;
+    }
+    if (!removed)
+        return 0;
+    long len;
+    const char *t = fs_ctx_source(ctx, an->file, &len);
+    if (!t)
+        return 0;
+    long decls;
+    int uses = fs_word_count(t, len, an->callee, &decls);
+    return decls > 0 && uses - decls <= 1;
+}
+
+int fs_fix_remove_orphan(fs_ctx *ctx, fs_fix *fix, int a)
+{
+    const fs_node *an = fs_ctx_node(ctx, a);
+    const fs_func *fn = fs_ctx_func(ctx);
+    long len;
+    const char *t = fs_ctx_source(ctx, an->file, &len);
+    if (!t)
+        return 0;
+    size_t wn = strlen(an->callee);
+    long def_b = -1, def_e = -1;
+    int defs = 0;
+    for (long i = 0; i < len;) {
+        long tb, te = fs_ft_token(t, len, i, &tb);
+        if (tb >= len)
+            break;
+        if ((size_t)(te - tb) == wn && memcmp(t + tb, an->callee, wn) == 0) {
+            long pb, pe = fs_ft_token(t, len, te, &pb);
+            long close = pb < len && pe == pb + 1 && t[pb] == '(' ? fs_ft_match(t, len, pb) : -1;
+            long bb;
+            if (close > 0)
+                fs_ft_token(t, len, close, &bb);
+            if (close > 0 && bb < len && t[bb] == '{') {
+                long end = fs_ft_match(t, len, bb);
+                if (end < 0)
+                    return 0;
+                /* the definition's first line: `static` on this line or the one before */
+                long ls = tb;
+                while (ls > 0 && !FS_LEX_EOL(t[ls - 1]))
+                    ls--;
+                long first = fs_ft_skip_blank(t, len, ls);
+                long sb, se = fs_ft_token(t, len, ls, &sb);
+                if (!(se - sb == 6 && memcmp(t + sb, "static", 6) == 0) && ls > 0) {
+                    long ps = ls - 1;
+                    while (ps > 0 && !FS_LEX_EOL(t[ps - 1]))
+                        ps--;
+                    se = fs_ft_token(t, len, ps, &sb);
+                    if (!(se - sb == 6 && memcmp(t + sb, "static", 6) == 0))
+                        return 0;
+                    first = sb;
+                }
+                def_b = first;
+                def_e = end;
+                defs++;
+                te = end;
+            }
+        }
+        i = te;
+    }
+    /* one definition and no prototype, not the function being fixed, not
+     * touched by the fix */
+    long decls;
+    fs_word_count(t, len, an->callee, &decls);
+    if (defs != 1 || decls != 1 || (def_b <= fn->range.begin.offset && def_e >= fn->range.end.offset) ||
+        (strcmp(fn->name, an->callee) == 0))
+        return 0;
+    for (int i = 0; i < fix->nedits; i++)
+        if (strcmp(fix->edits[i].file, an->file) == 0 && fix->edits[i].offset < def_e &&
+            fix->edits[i].offset + fix->edits[i].length > def_b)
+            return 0;
+    /* whole lines, and the blank line after */
+    long b = def_b, e = def_e;
+    while (b > 0 && (t[b - 1] == ' ' || t[b - 1] == '\t'))
+        b--;
+    while (e < len && (t[e] == ' ' || t[e] == '\t' || t[e] == '\r'))
+        e++;
+    if (e < len && t[e] == '\n')
+        e++;
+    e = fs_blank_line_end(t, e, len);
+    fs_fix_add_edit(fix, an->file, b, e - b, "");
+    return 1;
 }

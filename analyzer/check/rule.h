@@ -103,6 +103,12 @@ void fs_fix_replace_call(fs_ctx *ctx, fs_fix *fix, int b, const char *text);
 /* Delete [b, e) of call a's file, whole lines where the range has them to
  * itself (and the blank line after, where one would be left doubled). */
 void fs_fix_delete_range(fs_ctx *ctx, fs_fix *fix, int a, long b, long e);
+/* Does the fix take away the last call of call a's callee, a static
+ * function of the file (which the compiler would then call unused)? */
+int fs_fix_orphans(fs_ctx *ctx, const fs_fix *fix, int a);
+/* Then take the function's definition away too (its one definition in the
+ * file, no prototype): 1, or 0 when it cannot. */
+int fs_fix_remove_orphan(fs_ctx *ctx, fs_fix *fix, int a);
 /* Was variable var written on some way from a to b (other than by a)? */
 int fs_var_written_between(fs_ctx *ctx, int a, int b, int var);
 /* Is node b inside the block where variable var is declared? */

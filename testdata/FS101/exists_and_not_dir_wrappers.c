@@ -2,12 +2,15 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-static bool file_exists(const char *path)
+bool file_exists(const char *path);
+bool is_dir(const char *path);
+
+bool file_exists(const char *path)
 {
     return access(path, F_OK) == 0;
 }
 
-static bool is_dir(const char *path)
+bool is_dir(const char *path)
 {
     struct stat st;
 
