@@ -120,6 +120,10 @@ static int fs101_fix_before_predicate(fs_ctx *ctx, fs_finding *f, int a, int b)
     if (!bn->op.pred[0] || bn->op.sense.kind != FS_VAL_BOOL || bn->op.sense.when_true != FS_OUT_SUCC ||
         an->macro || bn->macro || !an->file || !bn->file || strcmp(an->file, bn->file) != 0)
         return 0;
+    /* only wrappers whose bodies say they do nothing else (not those a
+     * configuration declares, nor helpers that also log or count) */
+    if ((an->op.via_wrapper && !an->op.pure) || (bn->op.via_wrapper && !bn->op.pure))
+        return 0;
     long len;
     const char *t = fs_ctx_source(ctx, an->file, &len);
     long ae = an->atom.end.offset, bb = bn->atom.begin.offset;
@@ -162,7 +166,7 @@ static int fs101_fix_before_predicate(fs_ctx *ctx, fs_finding *f, int a, int b)
     if (bfalse < 0 || bfalse != fa)
         return 0;
     int same_follow = an->op.follows >= 0 && an->op.follows == bn->op.follows;
-    int pure = !an->op.via_wrapper || an->op.pure;
+    int pure = 1;
     int uid_ok = an->op.family != FS_PROBE_ACCESS || !fs_ctx_uses_setuid(ctx);
     char an_name[96], bn_name[96];
     char *d = fs_xasprintf("drop the %s check: %s is false for a missing path too", fs_call_name(an, an_name, sizeof an_name),
