@@ -440,6 +440,11 @@ static void fs202_fix(fs_ctx *ctx, fs_finding *f, int a, int b)
     if (!an->in_if_cond || an->if_has_else || !fs_then_is_failure(ctx, a) ||
         bn->block.begin.offset != an->block.begin.offset || bn->stmt.begin.offset < an->stmt.end.offset)
         return;
+    /* the stat's failure branch leaves: it never goes on to the open (it will
+     * run where the open fails, and the code after it expects an open file) */
+    int then = fs_then_target(ctx, a);
+    if (then < 0 || fs_reach(fs_ctx_walk(ctx), then, b, NULL, NULL))
+        return;
     fs202_plan p = { 0 };
     p.t = fs_ctx_source(ctx, an->file, &p.len);
     if (!p.t)
