@@ -1,5 +1,6 @@
 /* FS101 exists-then-stat: an existence probe followed by a stat of the same path. */
 #include "rules/rulekit.h"
+#include "check/fixtext.h"
 
 #include <ctype.h>
 #include <string.h>
@@ -8,18 +9,11 @@
 static const char *fs101_fresh_name(const char *text, long from, long to, char *buf, size_t size)
 {
     static const char *const names[] = { "st", "sb", "st_buf", "path_st", "fs_st" };
-    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
-        size_t n = strlen(names[i]);
-        int clash = 0;
-        for (long p = from; p + (long)n <= to && !clash; p++)
-            if (memcmp(text + p, names[i], n) == 0 && (p == 0 || !(isalnum((unsigned char)text[p - 1]) || text[p - 1] == '_')) &&
-                !(isalnum((unsigned char)text[p + (long)n]) || text[p + (long)n] == '_'))
-                clash = 1;
-        if (!clash) {
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (!fs_ft_has_word(text, from, to, names[i], (long)strlen(names[i]))) {
             snprintf(buf, size, "%s", names[i]);
             return buf;
         }
-    }
     return NULL;
 }
 

@@ -64,11 +64,6 @@ static int fs202_buf_in_args(fs_ctx *ctx, int a, int b)
  * would not have (an unreadable file), the stat's failure branch runs
  * instead, and the fix says so unless the two branches are the same. */
 
-typedef struct fs202_text {
-    const char *t;
-    long len;
-} fs202_text;
-
 /* The arguments of the call whose text is [b, e): their ranges (blanks
  * trimmed); the count, or -1. */
 static int fs202_args(const char *t, long b, long e, long ab[][2], int max)
@@ -108,23 +103,10 @@ static int fs202_args(const char *t, long b, long e, long ab[][2], int max)
     }
 }
 
-static int fs202_word_in(const char *t, long b, long e, const char *w, long wn)
-{
-    for (long i = b; i < e;) {
-        long tb, te = fs_ft_token(t, e, i, &tb);
-        if (tb >= e)
-            break;
-        if (te - tb == wn && memcmp(t + tb, w, (size_t)wn) == 0)
-            return 1;
-        i = te;
-    }
-    return 0;
-}
-
 /* A label (`name:` first in a statement), a case or a preprocessor line in [b, e)? */
 static int fs202_has_label(const char *t, long b, long e)
 {
-    long prev_b = -1, prev_e = -1, before = -1;
+    long prev_b = -1, before = -1;
     for (long i = b; i < e;) {
         long tb, te = fs_ft_token(t, e, i, &tb);
         if (tb >= e)
@@ -138,10 +120,8 @@ static int fs202_has_label(const char *t, long b, long e)
             return 1;
         before = prev_b;
         prev_b = tb;
-        prev_e = te;
         i = te;
     }
-    (void)prev_e;
     return 0;
 }
 
@@ -239,13 +219,13 @@ static void fs202_new_name(const char *t, long b, long e, const char *want, char
             snprintf(out, size, "%s", want);
         else
             snprintf(out, size, "%s%d", want, i);
-        if (!fs202_word_in(t, b, e, out, (long)strlen(out)))
+        if (!fs_ft_has_word(t, b, e, out, (long)strlen(out)))
             return;
     }
     out[0] = 0;
 }
 
-static int fs202_plan_open(fs_ctx *ctx, const fs_node *bn, fs202_plan *p)
+static int fs202_plan_open(const fs_node *bn, fs202_plan *p)
 {
     const char *t = p->t;
     long len = p->len, cb = bn->range.begin.offset, ce = bn->range.end.offset;
@@ -253,7 +233,6 @@ static int fs202_plan_open(fs_ctx *ctx, const fs_node *bn, fs202_plan *p)
     if (!fs_ft_statement(t, len, bn->stmt.begin.offset, &p->b_b, &p->b_e, &p->b_cb, &p->b_ce, &p->b_body) ||
         p->b_b != bn->stmt.begin.offset || cb < p->b_b || ce > p->b_e)
         return 0;
-    (void)ctx;
     /* a statement of its own: after `;` or a brace (not a declarator after a comma) */
     long pk = fs_ft_prev(t, p->fn_b, p->b_b);
     if (pk < p->fn_b || !strchr(";{}", t[pk]))
@@ -281,8 +260,7 @@ static int fs202_plan_open(fs_ctx *ctx, const fs_node *bn, fs202_plan *p)
         if (close < 0)
             return 0;
         char *test = fs_xasprintf("%.*s%s%.*s", (int)(tb - p->b_cb), t + p->b_cb, p->x, (int)(p->b_ce - close), t + close);
-        fs202_text tt = { test, (long)strlen(test) };
-        int ok = fs202_fail_test(tt.t, 0, tt.len, p->x, ptr);
+        int ok = fs202_fail_test(test, 0, (long)strlen(test), p->x, ptr);
         free(test);
         p->c_b = -1;
         return ok;
@@ -375,7 +353,7 @@ static int fs202_turns_away_fifo(const char *t, const fs202_plan *p, long mid_b,
         if (!fs_ft_statement(t, mid_e, i, &sb, &se, &cb, &ce, &body))
             break;
         if (cb >= 0 && fs202_disjunct_nonreg(t, cb, ce, b, bn) &&
-            (fs202_word_in(t, body, se, "return", 6) || fs202_word_in(t, body, se, "goto", 4)))
+            (fs_ft_has_word(t, body, se, "return", 6) || fs_ft_has_word(t, body, se, "goto", 4)))
             yes = 1;
         i = se;
     }
@@ -466,7 +444,7 @@ static void fs202_fix(fs_ctx *ctx, fs_finding *f, int a, int b)
         eb--;
     if (eb >= p.fn_b + 4 && fs_ft_is(t, eb - 4, eb, "else"))
         return;
-    if (!fs202_plan_open(ctx, bn, &p))
+    if (!fs202_plan_open(bn, &p))
         return;
     long x_n = (long)strlen(p.x);
     long mid_b = p.a_e, mid_e = p.b_b;
@@ -476,9 +454,9 @@ static void fs202_fix(fs_ctx *ctx, fs_finding *f, int a, int b)
     if (fs202_has_label(t, mid_b, mid_e) || fs202_has_label(t, p.a_body, p.a_e) ||
         (!p.ret && fs202_has_label(t, p.c_b >= 0 ? p.c_body : p.b_body, end_b)))
         return;
-    if (fs202_word_in(t, mid_b, mid_e, p.x, x_n) || fs202_word_in(t, mid_b, mid_e, "break", 5) ||
-        fs202_word_in(t, mid_b, mid_e, "continue", 8) || fs202_word_in(t, mid_b, mid_e, "switch", 6) ||
-        fs202_word_in(t, mid_b, mid_e, "S_ISLNK", 7) || fs202_word_in(t, p.a_cb, p.a_ce, "S_ISLNK", 7))
+    if (fs_ft_has_word(t, mid_b, mid_e, p.x, x_n) || fs_ft_has_word(t, mid_b, mid_e, "break", 5) ||
+        fs_ft_has_word(t, mid_b, mid_e, "continue", 8) || fs_ft_has_word(t, mid_b, mid_e, "switch", 6) ||
+        fs_ft_has_word(t, mid_b, mid_e, "S_ISLNK", 7) || fs_ft_has_word(t, p.a_cb, p.a_ce, "S_ISLNK", 7))
         return;
     long args[8][2];
     int nargs = fs202_args(t, bn->range.begin.offset, bn->range.end.offset, args, 8);
@@ -496,7 +474,7 @@ static void fs202_fix(fs_ctx *ctx, fs_finding *f, int a, int b)
             int upper = 1;
             for (long q = tb; q < te; q++)
                 upper &= !islower((unsigned char)t[q]);
-            if (fs_lex_ident_start(t[tb]) && !upper && fs202_word_in(t, mid_b, mid_e, t + tb, te - tb))
+            if (fs_lex_ident_start(t[tb]) && !upper && fs_ft_has_word(t, mid_b, mid_e, t + tb, te - tb))
                 return;
             k = te;
         }
@@ -522,7 +500,7 @@ static void fs202_fix(fs_ctx *ctx, fs_finding *f, int a, int b)
                     if (ke - kb == le - lb && memcmp(t + kb, t + lb, (size_t)(le - lb)) == 0) {
                         long cb2, ce2 = fs_ft_token(t, fn->body.end.offset, ke, &cb2);
                         if (ce2 == cb2 + 1 && t[cb2] == ':' &&
-                            fs202_word_in(t, cb2, fn->body.end.offset, p.x, x_n))
+                            fs_ft_has_word(t, cb2, fn->body.end.offset, p.x, x_n))
                             return;
                     }
                     k = ke;
@@ -555,7 +533,7 @@ static void fs202_fix(fs_ctx *ctx, fs_finding *f, int a, int b)
         if (lst)
             fs_buf_puts(&flags, " | O_NOFOLLOW");
         nonblock = read_only && (mid_exits || more) && fs202_turns_away_fifo(t, &p, mid_b, mid_e, sa[1]) &&
-                   !fs202_word_in(t, args[1][0], args[1][1], "O_NONBLOCK", 10);
+                   !fs_ft_has_word(t, args[1][0], args[1][1], "O_NONBLOCK", 10);
         if (nonblock)
             fs_buf_puts(&flags, " | O_NONBLOCK");
         call = fs_xasprintf("%.*s%s%.*s", (int)(args[1][0] - bn->range.begin.offset), t + bn->range.begin.offset,

@@ -34,17 +34,17 @@ void fs_pairs(fs_ctx *ctx, const fs_pair_spec *spec)
                 int c = k ? hits[0] : a;
                 if (!fs_fix_orphans(ctx, f->fix, c))
                     continue;
+                char name[96];
+                fs_call_name(fs_ctx_node(ctx, c), name, sizeof name);
                 if (fs_fix_remove_orphan(ctx, f->fix, c)) {
-                    char name[96];
                     char *d = fs_xasprintf("%s; %s, a static function called nowhere else, goes too",
-                                           f->fix->description, fs_call_name(fs_ctx_node(ctx, c), name, sizeof name));
+                                           f->fix->description, name);
                     free(f->fix->description);
                     f->fix->description = d;
                 } else {
-                    char name[96];
                     char *why = fs_xasprintf("the rewrite would take away the last call of the static function %s, "
                                              "which would then be unused; rewrite by hand, removing the function too",
-                                             fs_call_name(fs_ctx_node(ctx, c), name, sizeof name));
+                                             name);
                     fs_finding_drop_fix(f, why);
                     free(why);
                 }

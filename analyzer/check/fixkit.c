@@ -431,33 +431,21 @@ int fs_exclusive_return(const fs_ctx *ctx, int from, int n)
     return -1;
 }
 
-/* Is word w a token of t[b, e) (comments and literals skipped), and how
- * often: the count. */
-static int fs_word_count(const char *t, long len, const char *w, long *first_line_static)
+/* How often word w is a token of the file (comments and literals
+ * skipped); *decls: how many of those are static declarations. */
+static int fs_word_count(const char *t, long len, const char *w, long *decls)
 {
     size_t wn = strlen(w);
     int n = 0;
-    *first_line_static = 0;
+    *decls = 0;
     for (long i = 0; i < len;) {
         long tb, te = fs_ft_token(t, len, i, &tb);
         if (tb >= len)
             break;
         if ((size_t)(te - tb) == wn && memcmp(t + tb, w, wn) == 0) {
             n++;
-            /* `static` earlier on this line or the line before: its definition or prototype */
-            long ls = tb;
-            int lines = 0;
-            while (ls > 0 && lines < 2) {
-                if (FS_LEX_EOL(t[ls - 1]))
-                    lines++;
-                if (lines < 2)
-                    ls--;
-            }
-            for (long k = ls; k + 6 <= tb; k++)
-                if (memcmp(t + k, "static", 6) == 0 && (k == 0 || !fs_lex_ident(t[k - 1])) && !fs_lex_ident(t[k + 6])) {
-                    (*first_line_static)++;
-                    break;
-                }
+            if (fs_ft_static_at(t, tb))
+                (*decls)++;
         }
         i = te;
     }

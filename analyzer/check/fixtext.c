@@ -110,6 +110,35 @@ long fs_ft_match(const char *t, long len, long i)
     return -1;
 }
 
+int fs_ft_has_word(const char *t, long b, long e, const char *w, long wn)
+{
+    for (long i = b; i < e;) {
+        long tb, te = fs_ft_token(t, e, i, &tb);
+        if (tb >= e)
+            break;
+        if (te - tb == wn && memcmp(t + tb, w, (size_t)wn) == 0)
+            return 1;
+        i = te;
+    }
+    return 0;
+}
+
+int fs_ft_static_at(const char *t, long tb)
+{
+    long ls = tb;
+    int lines = 0;
+    while (ls > 0 && lines < 2) {
+        if (FS_LEX_EOL(t[ls - 1]))
+            lines++;
+        if (lines < 2)
+            ls--;
+    }
+    for (long k = ls; k + 6 <= tb; k++)
+        if (memcmp(t + k, "static", 6) == 0 && (k == 0 || !fs_lex_ident(t[k - 1])) && !fs_lex_ident(t[k + 6]))
+            return 1;
+    return 0;
+}
+
 int fs_ft_is(const char *t, long b, long e, const char *word)
 {
     size_t n = strlen(word);

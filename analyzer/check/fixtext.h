@@ -24,6 +24,13 @@ long fs_ft_prev(const char *t, long lo, long p);
 /* At t[i] an opening ( [ or {: the offset after its match, or -1. */
 long fs_ft_match(const char *t, long len, long i);
 
+/* Is the token w (wn bytes) in t[b, e), comments and literals skipped? */
+int fs_ft_has_word(const char *t, long b, long e, const char *w, long wn);
+
+/* Is the token at tb part of a static declaration: `static` earlier on its
+ * line or on the line before? */
+int fs_ft_static_at(const char *t, long tb);
+
 /* Is [b, e) the identifier word? */
 int fs_ft_is(const char *t, long b, long e, const char *word);
 

@@ -324,6 +324,15 @@ static void lower_loop_body(fs_lowerer *L, const fs_ast *body, int brk, int cont
     L->cont_back = ocb;
 }
 
+/* The calls lowered since node `before` are part of the statement at r
+ * (those that know their statement already keep it). */
+static void stamp_stmt(fs_lowerer *L, int before, const fs_range *r)
+{
+    for (int n = before; n < L->fn->nnodes; n++)
+        if (L->fn->nodes[n].kind == FS_N_CALL && !L->fn->nodes[n].stmt.end.offset)
+            L->fn->nodes[n].stmt = *r;
+}
+
 static void lower_stmt(fs_lowerer *L, const fs_ast *s)
 {
     if (!s || L->too_deep)
@@ -603,9 +612,7 @@ static void lower_stmt(fs_lowerer *L, const fs_ast *s)
         if (s->nkids > 0 && s->has_init) {
             int before = L->fn->nnodes;
             lw_lower_expr(L, s->kids[0]);
-            for (int n = before; n < L->fn->nnodes; n++)
-                if (L->fn->nodes[n].kind == FS_N_CALL && !L->fn->nodes[n].stmt.end.offset)
-                    L->fn->nodes[n].stmt = s->range;
+            stamp_stmt(L, before, &s->range);
         }
         if (s->var >= 0) {
             L->fn->vars[s->var].scope = L->block;
@@ -627,9 +634,7 @@ static void lower_stmt(fs_lowerer *L, const fs_ast *s)
                 lw_lower_expr(L, s->kids[i]);
         else
             lw_lower_expr(L, s);
-        for (int n = before; n < L->fn->nnodes; n++)
-            if (L->fn->nodes[n].kind == FS_N_CALL && !L->fn->nodes[n].stmt.end.offset)
-                L->fn->nodes[n].stmt = s->range;
+        stamp_stmt(L, before, &s->range);
         break;
     }
     case FS_A_NULL_STMT:
