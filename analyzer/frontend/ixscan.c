@@ -333,8 +333,7 @@ void fs_xs_comment_lines(const char *t, long len, long **holes, int *nholes, int
     }
 }
 
-/* The offset of the `cc` matching t[open] == `oc`, before `end`, or -1. */
-static long fs_xs_closing(const char *t, long end, long open, char oc, char cc)
+long fs_xs_closing(const char *t, long end, long open, char oc, char cc)
 {
     int d = 0;
     for (long k = open; k < end;) {

@@ -86,5 +86,8 @@ void fs_xs_attr_macro_holes(const char *t, long len, long **holes, int *nholes, 
  * lexical pieces are base/lex.h's.) */
 int fs_xs_is_member(const char *t, long b, long s0);
 int fs_xs_is_assign(const char *t, long len, long i, long from);
+/* The offset of the `cc` matching t[open] == `oc`, before `end`, or -1
+ * (comments and literals passed over). */
+long fs_xs_closing(const char *t, long end, long open, char oc, char cc);
 
 #endif

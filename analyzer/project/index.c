@@ -731,6 +731,7 @@ fs_index *fs_index_build_filtered(const char *root, const char *cache, const fs_
     if (any_dirty)
         fs_ix_note_macros(ix, xs, scans);
     fs_ix_global(ix);
+    fs_ix_candidates(ix, texts, lens);
     for (int i = 0; i < ix->nfiles; i++)
         fs_xs_file_free(&scans[i]);
     free(scans);
@@ -766,6 +767,7 @@ void fs_index_free(fs_index *ix)
         FS_FREE(ix->files[i].stamps, ix->files[i].path, ix->files[i].rel);
     }
     FS_FREE(ix->files, ix->bypath, ix->may_probe);
+    fs_ix_unres_free(ix);
     for (int i = 0; i < ix->capnames; i++)
         FS_FREE(ix->names[i].name, ix->names[i].files);
     free(ix->names);
@@ -813,16 +815,77 @@ static int fs_base_cmp(const void *a, const void *b)
     return c ? c : (x->index > y->index) - (x->index < y->index);
 }
 
-/* For the prefilter, once per index: which files may hold a probe, by
- * their own names (a probe, a probing wrapper or macro), or by a project
- * file they include (the files whose path ends in the include's name),
- * transitively; an unknown record, or a "header" outside the project (or
- * generated), may too. */
+/* The project files an #include of `name` (quoted: `quoted`) in file i may
+ * name: a quoted name as the includer's folder has it, else (and an angle
+ * name) every file whose path ends in the name (an include folder may hold
+ * it), with its leading "./" and "../" taken away. */
+static void fs_ix_resolve_include(const fs_index *ix, const fs_ix_pos *byname, int i, const char *name, int quoted,
+                                  int **v, int *nv, int *cap)
+{
+    int n = ix->nfiles;
+    if (quoted && name[0] != '/') {
+        const char *path = ix->files[i].path;
+        const char *slash = strrchr(path, '/');
+        char *dir = fs_xstrndup(path, slash ? (size_t)(slash - path) : 0);
+        char *joined = fs_path_absolute(name, dir);
+        free(dir);
+        const fs_ix_file *g = fs_ix_find(ix, joined);
+        free(joined);
+        if (g) {
+            FS_PUSH(*v, *nv, *cap, (int)(g - ix->files));
+            return;
+        }
+    }
+    while (strncmp(name, "./", 2) == 0 || strncmp(name, "../", 3) == 0)
+        name += name[1] == '/' ? 2 : 3;
+    size_t len = strlen(name);
+    fs_ix_pos key = { name, -1 };
+    /* the first file of that base name */
+    int lo = 0, hi = n;
+    while (lo < hi) {
+        int mid = (lo + hi) / 2;
+        if (fs_base_cmp(&byname[mid], &key) < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    for (; lo < n && strcmp(fs_base_name(byname[lo].name), fs_base_name(name)) == 0; lo++) {
+        const char *p = byname[lo].name;
+        size_t m = strlen(p);
+        if (m >= len && strcmp(p + m - len, name) == 0 && (m == len || p[m - len - 1] == '/'))
+            FS_PUSH(*v, *nv, *cap, byname[lo].index);
+    }
+}
+
+/* The file a quoted #include of `name` in the file at `path` names in the
+ * includer's folder, when there is one there (caller frees), else NULL. */
+static char *fs_ix_beside(const char *path, const char *name)
+{
+    const char *slash = strrchr(path, '/');
+    char *dir = fs_xstrndup(path, slash ? (size_t)(slash - path) : 0);
+    char *joined = fs_path_absolute(name, dir);
+    free(dir);
+    if (access(joined, F_OK) == 0)
+        return joined;
+    free(joined);
+    return NULL;
+}
+
+/* For the prefilter, once per index: which files may hold a finding, by a
+ * candidate function of their own (index_cand.c), or of a project file
+ * they include (as fs_ix_resolve_include finds it), transitively; an
+ * unknown record may too.  A quoted #include of no project file (one
+ * generated outside the project, a submodule not checked out, or one an
+ * #if leaves out) is kept by name, with those of the files a file
+ * includes: the unit's own include folders say whether it is there
+ * (fs_index_unresolved). */
 static void fs_ix_reach(fs_index *ix)
 {
     int n = ix->nfiles;
     free(ix->may_probe);
     ix->may_probe = fs_xcalloc((size_t)n + 1, 1);
+    fs_ix_unres_free(ix);
+    ix->unres_of = fs_xcalloc((size_t)n + 1, sizeof *ix->unres_of);
     fs_ix_pos *byname = fs_xmalloc(sizeof *byname * ((size_t)n + 1));
     for (int i = 0; i < n; i++) {
         byname[i].name = ix->files[i].path;
@@ -830,63 +893,81 @@ static void fs_ix_reach(fs_index *ix)
     }
     qsort(byname, (size_t)n, sizeof *byname, fs_base_cmp);
     int **inc = fs_xcalloc((size_t)n + 1, sizeof *inc); /* per file: the files it includes, -1 ended */
+    int *nunres = fs_xcalloc((size_t)n + 1, sizeof *nunres);
     for (int i = 0; i < n; i++) {
         const fs_ix_file *f = &ix->files[i];
-        int direct = !f->fresh;
-        for (int k = 0; k < f->ids.n && !direct; k++)
-            direct = fs_strs_has(&ix->probes, f->ids.v[k]);
-        for (int k = 0; k < f->uses.n && !direct; k++)
-            direct = fs_strs_has(&ix->probes, f->uses.v[k]);
+        int direct = !f->fresh || f->cand;
         int *v = NULL, nv = 0, cap = 0;
         for (int k = 0; k < f->includes.n && !direct; k++) {
             const char *name = f->includes.v[k];
             int angle = name[0] == '<';
-            if (angle)
-                name++;
-            size_t len = strlen(name);
-            fs_ix_pos key = { name, -1 };
-            /* the first file of that base name */
-            int lo = 0, hi = n;
-            while (lo < hi) {
-                int mid = (lo + hi) / 2;
-                if (fs_base_cmp(&byname[mid], &key) < 0)
-                    lo = mid + 1;
-                else
-                    hi = mid;
-            }
-            int found = 0;
-            for (; lo < n && strcmp(fs_base_name(byname[lo].name), fs_base_name(name)) == 0; lo++) {
-                const char *p = byname[lo].name;
-                size_t m = strlen(p);
-                if (m >= len && strcmp(p + m - len, name) == 0 && (m == len || p[m - len - 1] == '/')) {
-                    found = 1;
-                    FS_PUSH(v, nv, cap, byname[lo].index);
+            int before = nv;
+            fs_ix_resolve_include(ix, byname, i, name + angle, !angle, &v, &nv, &cap);
+            if (nv == before && !angle) {
+                /* kept by the name the unit's flags find it by, or where it is
+                 * beside its includer (outside the project) */
+                char *beside = fs_ix_beside(f->path, name);
+                if (fs_strs_find(&ix->unres_names, beside ? beside : name) < 0) {
+                    fs_strs_add(&ix->unres_names, beside ? beside : name);
+                    fs_strs_sort_unique(&ix->unres_names);
                 }
+                free(beside);
             }
-            if (!found && !angle)
-                direct = 1;
         }
         FS_PUSH(v, nv, cap, -1);
         inc[i] = v;
         ix->may_probe[i] = (unsigned char)direct;
+    }
+    /* each file's own unresolved names, as indexes (the table is sorted now) */
+    for (int i = 0; i < n; i++) {
+        const fs_ix_file *f = &ix->files[i];
+        if (ix->may_probe[i])
+            continue;
+        int *u = NULL, cap = 0;
+        for (int k = 0; k < f->includes.n; k++) {
+            if (f->includes.v[k][0] == '<')
+                continue;
+            char *beside = fs_ix_beside(f->path, f->includes.v[k]);
+            int at = fs_strs_find(&ix->unres_names, beside ? beside : f->includes.v[k]);
+            free(beside);
+            if (at >= 0)
+                FS_PUSH(u, nunres[i], cap, at);
+        }
+        ix->unres_of[i] = u;
     }
     for (int grew = 1; grew;) {
         grew = 0;
         for (int i = 0; i < n; i++) {
             if (ix->may_probe[i])
                 continue;
-            for (const int *t = inc[i]; *t >= 0; t++)
+            for (const int *t = inc[i]; *t >= 0; t++) {
                 if (ix->may_probe[*t]) {
                     ix->may_probe[i] = 1;
                     grew = 1;
                     break;
                 }
+                for (int k = 0; k < nunres[*t]; k++) {
+                    int have = 0;
+                    for (int m = 0; m < nunres[i] && !have; m++)
+                        have = ix->unres_of[i][m] == ix->unres_of[*t][k];
+                    if (!have) {
+                        int cap = nunres[i];
+                        FS_PUSH(ix->unres_of[i], nunres[i], cap, ix->unres_of[*t][k]);
+                        grew = 1;
+                    }
+                }
+            }
         }
+    }
+    for (int i = 0; i < n; i++) {
+        int cap = nunres[i];
+        if (ix->may_probe[i])
+            nunres[i] = 0;
+        FS_PUSH(ix->unres_of[i], nunres[i], cap, -1);
     }
     for (int i = 0; i < n; i++)
         free(inc[i]);
-    free(inc);
-    free(byname);
+    FS_FREE(inc, nunres, byname);
 }
 
 fs_summaries *fs_index_summaries_for(const fs_index *ix, const char *abs_path)
@@ -921,11 +1002,19 @@ int fs_index_uses_setuid(const fs_index *ix)
     return ix->uses_setuid;
 }
 
-int fs_index_forced_may_match(const fs_index *ix, const char *abs_path)
+/* fs_index_forced_may_match, with the files looked at so far (a file
+ * outside the project includes others). */
+static int fs_ix_outside_may_match(const fs_index *ix, const char *abs_path, fs_strs *seen)
 {
     const fs_ix_file *f = fs_ix_find(ix, abs_path);
     if (f && ix->may_probe)
         return ix->may_probe[f - ix->files];
+    if (fs_strs_has(seen, abs_path))
+        return 0;
+    if (seen->n > 256)
+        return 1; /* too many to follow: it may */
+    fs_strs_add(seen, abs_path);
+    fs_strs_sort_unique(seen);
     long len;
     const char *why;
     char *t = fs_source_read(abs_path, &len, &why, NULL);
@@ -947,8 +1036,29 @@ int fs_index_forced_may_match(const fs_index *ix, const char *abs_path)
             i++;
         }
     }
+    /* and what it includes beside it */
+    fs_strs inc = { 0 };
+    if (!hit)
+        fs_scan_includes(t, len, &inc);
     free(t);
+    for (int k = 0; k < inc.n && !hit; k++) {
+        if (inc.v[k][0] == '<')
+            continue;
+        char *beside = fs_ix_beside(abs_path, inc.v[k]);
+        if (beside)
+            hit = fs_ix_outside_may_match(ix, beside, seen);
+        free(beside);
+    }
+    fs_strs_free(&inc);
     return hit;
+}
+
+int fs_index_forced_may_match(const fs_index *ix, const char *abs_path)
+{
+    fs_strs seen = { 0 };
+    int may = fs_ix_outside_may_match(ix, abs_path, &seen);
+    fs_strs_free(&seen);
+    return may;
 }
 
 int fs_index_nfiles(const fs_index *ix)
@@ -959,6 +1069,31 @@ int fs_index_nfiles(const fs_index *ix)
 const char *fs_index_file_path(const fs_index *ix, int i)
 {
     return ix && i >= 0 && i < ix->nfiles ? ix->files[i].path : NULL;
+}
+
+void fs_ix_unres_free(fs_index *ix)
+{
+    for (int i = 0; ix->unres_of && i < ix->nfiles; i++)
+        free(ix->unres_of[i]);
+    free(ix->unres_of);
+    ix->unres_of = NULL;
+    fs_strs_free(&ix->unres_names);
+}
+
+int fs_index_unresolved(const fs_index *ix, const char *abs_path, const char ***names)
+{
+    *names = NULL;
+    const fs_ix_file *f = ix ? fs_ix_find(ix, abs_path) : NULL;
+    const int *u = f && ix->unres_of ? ix->unres_of[f - ix->files] : NULL;
+    int n = 0;
+    while (u && u[n] >= 0)
+        n++;
+    if (!n)
+        return 0;
+    *names = fs_xcalloc((size_t)n + 1, sizeof **names);
+    for (int k = 0; k < n; k++)
+        (*names)[k] = ix->unres_names.v[u[k]] + (ix->unres_names.v[u[k]][0] == '<');
+    return n;
 }
 
 int fs_index_may_match(const fs_index *ix, const char *abs_path)

@@ -5,8 +5,9 @@
  *     called in fifty others; wrappers of wrappers; macros that probe), fed
  *     to both engines, and
  *   - the prefilter: a translation unit whose main file (and the project
- *     headers it includes) names no probe, wrapper or probing macro cannot
- *     hold a finding, so libclang need not parse it.
+ *     headers it includes) holds no candidate function (one that uses a
+ *     probe and another path operation, or a probe in a loop) cannot hold
+ *     a finding, so libclang need not parse it.
  * The index is cached on disk keyed by each file's content: a second run
  * reads again only the files that changed (and those whose wrappers did).
  */
@@ -88,14 +89,24 @@ int fs_index_uses_setuid(const fs_index *ix);
 const char *const *fs_index_platform_names(const fs_index *ix, int *n);
 
 /* Can the translation unit of main file abs_path hold a finding?  1 when it
- * (or a project header it includes) names a probe, a probing wrapper or a
- * probing macro, or when the file is not in the index. */
+ * (or a project file it includes) holds a candidate function (one that uses
+ * a probe and another path operation, or a probe inside a loop: the
+ * index's text scan, project/index_cand.c), when its index record is
+ * unknown, or when the file is not in the index. */
 int fs_index_may_match(const fs_index *ix, const char *abs_path);
 
-/* Can a file that a unit's flags include (`-include FILE`, `-imacros FILE`)
- * make it hold a finding?  Its index entry when the index has it, else
- * whether its text names a probe, a probing wrapper or a probing macro
- * (1 when it cannot be read). */
+/* The quoted #include names, of no project file, that the unit of main
+ * file abs_path may include (it or the project files it includes): in
+ * *names (the caller frees the array, not the names), their number
+ * returned.  Where the unit's include folders hold one, the unit may hold a
+ * finding after all. */
+int fs_index_unresolved(const fs_index *ix, const char *abs_path, const char ***names);
+
+/* Can a file that a unit's flags include (`-include FILE`, `-imacros FILE`),
+ * or a header outside the project, make it hold a finding?  Its index
+ * entry when the index has it, else whether its text names a probe, a
+ * probing wrapper or a probing macro, or a file it includes from beside it
+ * may (1 when it cannot be read). */
 int fs_index_forced_may_match(const fs_index *ix, const char *abs_path);
 
 /* The default cache file for a root: $FSCHECK_CACHE_DIR, $XDG_CACHE_HOME/fscheck

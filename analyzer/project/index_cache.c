@@ -376,6 +376,7 @@ void fs_ix_save_result(const fs_index *ix, const char *cache)
         return;
     }
     json_t *files = json_array();
+    json_t *doc_extra = json_object();
     char *may = fs_xmalloc((size_t)ix->nfiles + 1);
     for (int i = 0; i < ix->nfiles; i++) {
         const fs_ix_file *f = &ix->files[i];
@@ -384,6 +385,16 @@ void fs_ix_save_result(const fs_index *ix, const char *cache)
         may[i] = ix->may_probe[i] ? '1' : '0';
     }
     may[ix->nfiles] = '\0';
+    /* the quoted includes of no project file, and per file those it may reach */
+    json_t *unres = json_array();
+    for (int i = 0; i < ix->nfiles; i++) {
+        json_t *u = json_array();
+        for (const int *k = ix->unres_of ? ix->unres_of[i] : NULL; k && *k >= 0; k++)
+            json_array_append_new(u, json_integer(*k));
+        json_array_append_new(unres, u);
+    }
+    json_object_set_new(doc_extra, "unresolved", fs_json_strs(&ix->unres_names));
+    json_object_set_new(doc_extra, "unres", unres);
     json_t *sums = json_array();
     for (int k = 0; k < ix->global->n; k++)
         json_array_append_new(sums, fs_ix_sum_json(&ix->global->v[k], 0));
@@ -395,6 +406,9 @@ void fs_ix_save_result(const fs_index *ix, const char *cache)
                             "may", may, "summaries", sums, "scoped", scoped, "setuid", ix->uses_setuid, "platform",
                             fs_json_strs(&ix->platform));
     free(may);
+    if (doc)
+        json_object_update(doc, doc_extra);
+    json_decref(doc_extra);
     if (!doc || fs_ix_write(doc, path) != 0)
         unlink(path);
     json_decref(doc);
@@ -469,6 +483,22 @@ int fs_ix_from_result(fs_index *ix, const char *cache)
     ix->may_probe = fs_xmalloc((size_t)ix->nfiles + 1);
     for (int i = 0; i < ix->nfiles; i++)
         ix->may_probe[i] = may[i] == '1';
+    json_t *unres = json_object_get(doc, "unres");
+    fs_read_strs(json_object_get(doc, "unresolved"), &ix->unres_names);
+    ix->unres_of = fs_xcalloc((size_t)ix->nfiles + 1, sizeof *ix->unres_of);
+    for (int i = 0; i < ix->nfiles; i++) {
+        json_t *u = json_array_get(unres, (size_t)i);
+        size_t nu = json_array_size(u);
+        ix->unres_of[i] = fs_xmalloc(sizeof(int) * (nu + 1));
+        for (size_t k = 0; k < nu; k++) {
+            json_int_t at = json_integer_value(json_array_get(u, k));
+            /* an index out of the table (a damaged file): the unit may match */
+            ix->unres_of[i][k] = at >= 0 && at < ix->unres_names.n ? (int)at : -1;
+            if (ix->unres_of[i][k] < 0)
+                ix->may_probe[i] = 1;
+        }
+        ix->unres_of[i][nu] = -1;
+    }
     json_decref(doc);
     return 0;
 }

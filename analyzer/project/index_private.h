@@ -30,7 +30,7 @@
 #include <unistd.h>
 
 #define FS_INDEX_FORMAT "fscheck-index"
-#define FS_INDEX_VERSION 14
+#define FS_INDEX_VERSION 15
 #define FS_INDEX_MAX_FILES 200000
 #define FS_INDEX_ROUNDS 8
 #define FS_INDEX_CACHE_DAYS 30 /* a root's cache files unused this long go (FSCHECK_CACHE_DAYS) */
@@ -67,6 +67,7 @@ typedef struct fs_ix_file {
     int stamped;
     int loaded;   /* content known this run (read, or stamped as cached) */
     int fresh;    /* record valid (from the cache or parsed) */
+    unsigned char cand; /* holds a function that can hold a finding, or may (index_cand.c) */
     fs_strs ids;      /* names called */
     fs_strs includes; /* #include names */
     fs_strs edges;    /* callees that get a parameter: their summaries shape ours */
@@ -110,7 +111,9 @@ struct fs_index {
     int capnames, nnames;
     fs_summaries *live; /* while building: each name's summaries in the file that defines it now */
     int *bypath;        /* file indexes sorted by path (fs_ix_find) */
-    unsigned char *may_probe; /* per file: it, or a project file it includes (and so on), may hold a probe */
+    unsigned char *may_probe; /* per file: it, or a project file it includes (and so on), may hold a finding */
+    fs_strs unres_names;      /* quoted #include names of no project file (sorted) */
+    int **unres_of;           /* per file not may_probe: those it or a file it includes names, -1 ended */
     int uses_setuid;          /* some file calls setuid() or friends */
     fs_strs platform;         /* the project's platform macros (pp.h): known undefined (sorted) */
     const fs_index_filter *filter; /* while walking */
@@ -192,5 +195,7 @@ int fs_ix_from_result(fs_index *ix, const char *cache);
 int fs_ix_stamp_matches(const fs_ix_file *f, json_t *c);
 int fs_ix_from_cache(fs_ix_file *f, json_t *j);
 int fs_ix_graph_from_cache(fs_ix_file *f, json_t *g);
+void fs_ix_candidates(fs_index *ix, char **texts, const long *lens);
+void fs_ix_unres_free(fs_index *ix);
 
 #endif

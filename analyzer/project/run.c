@@ -272,14 +272,35 @@ static int fs_forced_may_match(const fs_index *ix, const char *dir, const char *
     return 0;
 }
 
+/* Does a quoted #include that names no project file, and that the unit
+ * may reach, name a file its flags find (one generated outside the
+ * project, say) that names a probe?  One only another platform compiles
+ * does not count, as in the index. */
+static int fs_unresolved_may_match(const fs_index *ix, const char *file, const char *dir, const char *const *args,
+                                   int nargs)
+{
+    const char **names;
+    int n = fs_index_unresolved(ix, file, &names), may = 0;
+    for (int k = 0; k < n && !may; k++) {
+        char *f = fs_forced_file(names[k], dir, args, nargs);
+        if (f && !fs_index_other_platform_file(f))
+            may = fs_index_forced_may_match(ix, f);
+        free(f);
+    }
+    free(names);
+    return may;
+}
+
 /* Does the prefilter pass over unit u (it cannot hold a finding)? */
 static int fs_passed_over(const fs_run_opts *o, const fs_unit *u)
 {
     if (!o->prefilter || !o->index || fs_index_may_match(o->index, u->file))
         return 0;
-    if (u->from_db)
-        return !fs_forced_may_match(o->index, u->directory, (const char *const *)u->args, u->nargs);
-    return !fs_forced_may_match(o->index, NULL, o->drv.cflags, o->drv.ncflags);
+    const char *dir = u->from_db ? u->directory : NULL;
+    const char *const *args = u->from_db ? (const char *const *)u->args : o->drv.cflags;
+    int nargs = u->from_db ? u->nargs : o->drv.ncflags;
+    return !fs_forced_may_match(o->index, dir, args, nargs) &&
+           !fs_unresolved_may_match(o->index, u->file, dir, args, nargs);
 }
 
 static void *fs_worker(void *arg)

@@ -1,0 +1,314 @@
+/* candscan.c - the candidate scan (candscan.h): bodies and macros with the
+ * names they use, from the text alone. */
+#include "frontend/candscan.h"
+#include "frontend/ixscan.h"
+#include "base/lex.h"
+#include "base/util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static int fs_cs_blank(char c)
+{
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
+}
+
+/* The next offset from k that is neither blank nor a comment (nor a line's
+ * continuation), before end. */
+static long fs_cs_next(const char *t, long end, long k)
+{
+    while (k < end) {
+        int c2 = fs_lex_continues(t, k, end);
+        if (c2) {
+            k += c2;
+        } else if (fs_cs_blank(t[k])) {
+            k++;
+        } else if (t[k] == '/' && k + 1 < end && (t[k + 1] == '*' || t[k + 1] == '/')) {
+            k = fs_lex_skip(t, end, k);
+        } else {
+            break;
+        }
+    }
+    return k;
+}
+
+static int fs_cs_word(const char *t, long b, long e, const char *w)
+{
+    size_t n = strlen(w);
+    return (size_t)(e - b) == n && memcmp(t + b, w, n) == 0;
+}
+
+/* At t[k] '(' (a while's): whether it reads `( 0 )`. */
+static int fs_cs_paren_zero(const char *t, long end, long k)
+{
+    k = fs_cs_next(t, end, k + 1);
+    if (k >= end || t[k] != '0')
+        return 0;
+    k = fs_cs_next(t, end, k + 1);
+    return k < end && t[k] == ')';
+}
+
+/* The end of the line at t[i] (continuations included). */
+static long fs_cs_eol(const char *t, long len, long i)
+{
+    while (i < len && !FS_LEX_EOL(t[i])) {
+        int c2 = fs_lex_continues(t, i, len);
+        i += c2 ? c2 : 1;
+    }
+    return i;
+}
+
+/* The names of t[b, e) in order, with where each is (a member, `a.x`, is none). */
+typedef struct fs_cs_use {
+    int name;
+    long at;
+    int call;
+} fs_cs_use;
+
+typedef struct fs_cs_region {
+    long begin, end;
+} fs_cs_region;
+
+/* The names of t[b, e), and the loops there (for, while but while (0), do
+ * but do ... while (0)): a loop's region is its parentheses and its body,
+ * a body without braces taken to run to e.  *include: an #include there. */
+static void fs_cs_names(const char *t, long b, long e, fs_cs_intern intern, void *arg, fs_cs_use **uses, int *nuses,
+                        int *capuses, fs_cs_region **loops, int *nloops, int *caploops, int *include, int directives)
+{
+    int bol = 0;
+    for (long k = b; k < e;) {
+        char c = t[k];
+        if (FS_LEX_EOL(c)) {
+            bol = 1;
+            k++;
+            continue;
+        }
+        if (fs_cs_blank(c)) {
+            k++;
+            continue;
+        }
+        long s = fs_lex_skip(t, e, k);
+        if (s != k) {
+            k = s;
+            continue;
+        }
+        if (c == '#' && bol && directives) {
+            long d = fs_cs_next(t, e, k + 1);
+            long w = d;
+            while (w < e && fs_lex_ident(t[w]))
+                w++;
+            if (include && fs_cs_word(t, d, w, "include"))
+                *include = 1;
+            k = fs_cs_eol(t, e, k); /* a #define's names are the macro's (the file's scan) */
+            continue;
+        }
+        bol = 0;
+        if (!fs_lex_ident_start(c) || (k > b && fs_lex_ident(t[k - 1]))) {
+            k++;
+            continue;
+        }
+        long s0 = k;
+        while (k < e && fs_lex_ident(t[k]))
+            k++;
+        if (fs_xs_is_member(t, b, s0))
+            continue;
+        int is_for = fs_cs_word(t, s0, k, "for"), is_while = fs_cs_word(t, s0, k, "while");
+        if (is_for || is_while) {
+            long p = fs_cs_next(t, e, k);
+            if (p >= e || t[p] != '(')
+                continue;
+            if (is_while && fs_cs_paren_zero(t, e, p))
+                continue;
+            long m = fs_xs_closing(t, e, p, '(', ')');
+            long end = e;
+            if (m >= 0) {
+                long q = fs_cs_next(t, e, m + 1);
+                if (q < e && t[q] == '{') {
+                    long mb = fs_xs_closing(t, e, q, '{', '}');
+                    end = mb < 0 ? e : mb + 1;
+                } else if (q < e && t[q] == ';') {
+                    end = q; /* do ... while (c); or a loop with no body */
+                }
+            }
+            FS_PUSH(*loops, *nloops, *caploops, ((fs_cs_region){ p, end }));
+            continue;
+        }
+        if (fs_cs_word(t, s0, k, "do")) {
+            long q = fs_cs_next(t, e, k);
+            long end = e;
+            if (q < e && t[q] == '{') {
+                long mb = fs_xs_closing(t, e, q, '{', '}');
+                if (mb >= 0) {
+                    end = mb + 1;
+                    long w = fs_cs_next(t, e, mb + 1), w2 = w;
+                    while (w2 < e && fs_lex_ident(t[w2]))
+                        w2++;
+                    long p = fs_cs_next(t, e, w2);
+                    if (fs_cs_word(t, w, w2, "while") && p < e && t[p] == '(' && fs_cs_paren_zero(t, e, p))
+                        continue; /* do { } while (0): runs once */
+                }
+            }
+            FS_PUSH(*loops, *nloops, *caploops, ((fs_cs_region){ s0, end }));
+            continue;
+        }
+        long p = fs_cs_next(t, e, k);
+        FS_PUSH(*uses, *nuses, *capuses, ((fs_cs_use){ intern(arg, t + s0, (size_t)(k - s0)), s0, p < e && t[p] == '(' }));
+    }
+}
+
+/* The #define at t[i] ('#', at the start of its line) as a macro of out;
+ * returns the end of its line. */
+static long fs_cs_directive(const char *t, long len, long i, fs_cs_intern intern, void *arg, fs_cs_file *out)
+{
+    long eol = fs_cs_eol(t, len, i);
+    long k = fs_cs_next(t, eol, i + 1);
+    long w = k;
+    while (w < eol && fs_lex_ident(t[w]))
+        w++;
+    if (!fs_cs_word(t, k, w, "define"))
+        return eol;
+    long n0 = fs_cs_next(t, eol, w), n1 = n0;
+    while (n1 < eol && fs_lex_ident(t[n1]))
+        n1++;
+    if (n1 == n0)
+        return eol;
+    long body = n1;
+    fs_cs_macro mac = { 0 };
+    mac.fn = n1 < eol && t[n1] == '(';
+    if (mac.fn) {
+        long m = fs_xs_closing(t, eol, n1, '(', ')');
+        body = m < 0 ? eol : m + 1;
+    }
+    mac.name = intern(arg, t + n0, (size_t)(n1 - n0));
+    fs_cs_use *uses = NULL;
+    fs_cs_region *loops = NULL;
+    int nuses = 0, capuses = 0, nloops = 0, caploops = 0;
+    fs_cs_names(t, body, eol, intern, arg, &uses, &nuses, &capuses, &loops, &nloops, &caploops, NULL, 0);
+    for (int u = 0; u < nuses; u++)
+        FS_PUSH(mac.names, mac.nnames, mac.capnames, uses[u].name);
+    mac.loops = nloops > 0;
+    free(uses);
+    free(loops);
+    FS_PUSH(out->macros, out->nmacros, out->capmacros, mac);
+    return eol;
+}
+
+void fs_cs_scan(const char *t, long len, fs_cs_intern intern, void *arg, fs_cs_file *out)
+{
+    memset(out, 0, sizeof *out);
+    int bol = 1, extern_c = 0;
+    char prev = 0; /* the last character of the last token */
+    long counted = 0;
+    int line = 1;
+    fs_cs_use *uses = NULL;
+    fs_cs_region *loops = NULL;
+    int capuses = 0, caploops = 0;
+    for (long i = 0; i < len;) {
+        char c = t[i];
+        if (FS_LEX_EOL(c)) {
+            bol = 1;
+            i++;
+            continue;
+        }
+        if (fs_cs_blank(c)) {
+            i++;
+            continue;
+        }
+        long s = fs_lex_skip(t, len, i);
+        if (s != i) {
+            if (c == '"' || c == '\'') {
+                /* extern "C" { ... }: its braces hold declarations as the file's own do */
+                extern_c = s - i == 3 && t[i + 1] == 'C' && prev == 'n';
+                prev = c;
+                bol = 0;
+            }
+            i = s;
+            continue;
+        }
+        if (c == '#' && bol) {
+            /* a directive (#define anywhere in the file, bodies included) */
+            i = fs_cs_directive(t, len, i, intern, arg, out);
+            continue;
+        }
+        bol = 0;
+        if (c == '{' && extern_c) {
+            extern_c = 0;
+            prev = c;
+            i++;
+            continue;
+        }
+        extern_c = 0;
+        if (c == '{' && prev != '=') {
+            long m = fs_xs_closing(t, len, i, '{', '}');
+            long e = m < 0 ? len : m + 1;
+            fs_cs_body body = { 0 };
+            body.begin = i;
+            body.end = e;
+            for (; counted < i; counted++)
+                if (t[counted] == '\n' || (t[counted] == '\r' && (counted + 1 >= len || t[counted + 1] != '\n')))
+                    line++;
+            body.line = line;
+            int nuses = 0, nloops = 0;
+            fs_cs_names(t, i + 1, m < 0 ? e : e - 1, intern, arg, &uses, &nuses, &capuses, &loops, &nloops, &caploops,
+                        &body.unsure, 1);
+            body.names = fs_xmalloc(sizeof *body.names * ((size_t)nuses + 1));
+            body.flags = fs_xcalloc((size_t)nuses + 1, 1);
+            body.nnames = body.capnames = nuses;
+            for (int u = 0; u < nuses; u++) {
+                body.names[u] = uses[u].name;
+                body.flags[u] = uses[u].call ? FS_CS_CALL : 0;
+                for (int r = 0; r < nloops; r++)
+                    if (uses[u].at >= loops[r].begin && uses[u].at < loops[r].end) {
+                        body.flags[u] |= FS_CS_LOOP;
+                        break;
+                    }
+            }
+            FS_PUSH(out->bodies, out->nbodies, out->capbodies, body);
+            /* the body's own #defines */
+            for (long k = i + 1; k < e; k++) {
+                long q = fs_lex_skip(t, e, k);
+                if (q != k) {
+                    k = q - 1;
+                    continue;
+                }
+                if (t[k] != '#')
+                    continue;
+                long b = k;
+                while (b > i + 1 && (t[b - 1] == ' ' || t[b - 1] == '\t'))
+                    b--;
+                if (FS_LEX_EOL(t[b - 1]))
+                    k = fs_cs_directive(t, e, k, intern, arg, out) - 1;
+            }
+            i = e;
+            prev = '}';
+            continue;
+        }
+        if (c == '{') {
+            /* an initializer: data */
+            long m = fs_xs_closing(t, len, i, '{', '}');
+            i = m < 0 ? len : m + 1;
+            prev = '}';
+            continue;
+        }
+        if (fs_lex_ident_start(c)) {
+            while (i < len && fs_lex_ident(t[i]))
+                i++;
+            prev = t[i - 1];
+            continue;
+        }
+        prev = c;
+        i++;
+    }
+    free(uses);
+    free(loops);
+}
+
+void fs_cs_file_free(fs_cs_file *f)
+{
+    for (int i = 0; i < f->nbodies; i++)
+        FS_FREE(f->bodies[i].names, f->bodies[i].flags);
+    for (int i = 0; i < f->nmacros; i++)
+        free(f->macros[i].names);
+    FS_FREE(f->bodies, f->macros);
+    memset(f, 0, sizeof *f);
+}

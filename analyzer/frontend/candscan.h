@@ -1,0 +1,53 @@
+/*
+ * candscan.h - the candidate scan: from a file's text alone, each function
+ * body with the names it uses (as many times as it uses them) and whether
+ * each use lies inside a loop, and each macro with the names of its
+ * replacement.  The project index weighs the names (which are path
+ * operations, which probe) and so finds the functions that can hold a
+ * finding at all: the prefilter's candidates (project/index_cand.c).
+ *
+ * Every test here errs towards "may hold one": a use anywhere in a loop's
+ * parentheses or body is inside it, a loop without braces runs to the end
+ * of the body, and a body that includes a file is unsure.
+ */
+#ifndef FSCHECK_CANDSCAN_H
+#define FSCHECK_CANDSCAN_H
+
+#include <stddef.h>
+
+/* Interns the name t[0, n): a number, the same for the same name. */
+typedef int (*fs_cs_intern)(void *arg, const char *t, size_t n);
+
+enum {
+    FS_CS_LOOP = 1, /* the use is inside a loop */
+    FS_CS_CALL = 2  /* the name is called: `(` follows it */
+};
+
+typedef struct fs_cs_body {
+    long begin, end;      /* offsets of the '{' and one past its '}' */
+    int line;             /* the line of the '{' */
+    int *names;           /* the names used, in order, interned */
+    unsigned char *flags; /* per use: FS_CS_LOOP, FS_CS_CALL */
+    int nnames, capnames;
+    int unsure;           /* an #include inside the body: what it adds is not seen */
+} fs_cs_body;
+
+typedef struct fs_cs_macro {
+    int name;
+    int *names; /* the names of its replacement, as often as they appear */
+    int nnames, capnames;
+    int loops;  /* its replacement holds a loop (for, while other than while (0)) */
+    int fn;     /* a function-like macro */
+} fs_cs_macro;
+
+typedef struct fs_cs_file {
+    fs_cs_body *bodies;
+    int nbodies, capbodies;
+    fs_cs_macro *macros;
+    int nmacros, capmacros;
+} fs_cs_file;
+
+void fs_cs_scan(const char *t, long len, fs_cs_intern intern, void *arg, fs_cs_file *out);
+void fs_cs_file_free(fs_cs_file *f);
+
+#endif

@@ -1,0 +1,247 @@
+/* index_cand.c - the prefilter's candidates: which files hold a function
+ * that can hold a finding at all.
+ *
+ * Every finding pairs a probe with a later path operation on the same path
+ * (FS101, FS102, FS201, FS202, FS301, FS302), or is a probe inside a loop
+ * (FS401).  So a function is a candidate when its body uses a probe, and
+ * either two path operations or more (the probe among them), or a probe
+ * inside a loop.  A name is a path operation as the index knows it: a
+ * library path call (rules/library.yml), a project function with a summary
+ * of an operation on a parameter (a wrapper, static or not, in any file), or
+ * a macro whose replacement names such names (each counted as often as it
+ * appears there).  What the scan cannot see into (an #include inside a body)
+ * makes a candidate; so does a macro with a loop in its replacement used
+ * beside a probe.  A unit whose main file, or a project file it includes,
+ * holds a candidate is parsed; the others are passed over (fs_ix_reach). */
+#include "project/index_private.h"
+#include "frontend/candscan.h"
+
+typedef struct fs_cand_names {
+    char **v;
+    int n, cap;
+    int *slots; /* id + 1, 0 empty */
+    int capslots;
+} fs_cand_names;
+
+static int fs_cand_find(const fs_cand_names *t, const char *s, size_t n, size_t *slot)
+{
+    size_t k = fs_fnv32(s, n) & (size_t)(t->capslots - 1);
+    for (; t->slots[k]; k = (k + 1) & (size_t)(t->capslots - 1)) {
+        const char *x = t->v[t->slots[k] - 1];
+        if (strncmp(x, s, n) == 0 && x[n] == '\0')
+            break;
+    }
+    if (slot)
+        *slot = k;
+    return t->slots[k] - 1;
+}
+
+static int fs_cand_intern(void *arg, const char *s, size_t n)
+{
+    fs_cand_names *t = arg;
+    if (2 * (t->n + 1) > t->capslots) {
+        int cap = t->capslots ? 2 * t->capslots : 1 << 14;
+        int *v = fs_xcalloc((size_t)cap, sizeof *v);
+        for (int i = 0; i < t->n; i++) {
+            size_t k = fs_fnv32(t->v[i], strlen(t->v[i])) & (size_t)(cap - 1);
+            while (v[k])
+                k = (k + 1) & (size_t)(cap - 1);
+            v[k] = i + 1;
+        }
+        free(t->slots);
+        t->slots = v;
+        t->capslots = cap;
+    }
+    size_t slot;
+    int id = fs_cand_find(t, s, n, &slot);
+    if (id >= 0)
+        return id;
+    FS_PUSH(t->v, t->n, t->cap, fs_xstrndup(s, n));
+    t->slots[slot] = t->n;
+    return t->n - 1;
+}
+
+/* What a use of a name weighs: path operations, probes (each at most 2). */
+typedef struct fs_cand_w {
+    unsigned char ops, probes, loops, state; /* state: 0 not yet, 1 being weighed, 2 done */
+} fs_cand_w;
+
+static void fs_cand_add(fs_cand_w *to, const fs_cand_w *w)
+{
+    to->ops = (unsigned char)(to->ops + w->ops > 2 ? 2 : to->ops + w->ops);
+    to->probes = (unsigned char)(to->probes + w->probes > 2 ? 2 : to->probes + w->probes);
+    to->loops |= w->loops;
+}
+
+static void fs_cand_max(fs_cand_w *to, const fs_cand_w *w)
+{
+    to->ops = w->ops > to->ops ? w->ops : to->ops;
+    to->probes = w->probes > to->probes ? w->probes : to->probes;
+    to->loops |= w->loops;
+}
+
+typedef struct fs_cand_ctx {
+    fs_cand_names names;
+    fs_cand_w *base;  /* per name: as a library call or a project function */
+    fs_cand_w *w[2];  /* per name: used without a call (object-like macros only), called */
+    const fs_cs_macro **macros; /* every macro of every file */
+    int *first, *next;          /* first macro of a name, next of the same name (indexes into macros) */
+    int nmacros, capmacros;
+} fs_cand_ctx;
+
+/* The operations that pair: probes, opens, creates and removes (a rename,
+ * a chmod, a function that may do anything ends pairs and starts none). */
+static int fs_cand_pairs(fs_op_kind k)
+{
+    return k == FS_OP_PROBE || k == FS_OP_OPEN || k == FS_OP_CREATE || k == FS_OP_REMOVE;
+}
+
+static void fs_cand_summary(fs_cand_ctx *c, const fs_summary *s)
+{
+    /* (a MAYBE whose mode comes from an argument opens or creates, as each call says) */
+    if (s->param < 0 || !(fs_cand_pairs(s->op.kind) || (s->op.kind == FS_OP_MAYBE && s->op.mode_param1)))
+        return;
+    int id = c->names.capslots ? fs_cand_find(&c->names, s->name, strlen(s->name), NULL) : -1;
+    if (id < 0)
+        return; /* no file uses the name */
+    fs_cand_w w = { 1, s->op.kind == FS_OP_PROBE, 0, 0 };
+    fs_cand_max(&c->base[id], &w);
+}
+
+/* What a use of name `id` weighs: called, as a function or either kind of
+ * macro; else as an object-like macro alone. */
+static const fs_cand_w *fs_cand_weigh(fs_cand_ctx *c, int id, int called, int depth)
+{
+    static const fs_cand_w none = { 0, 0, 0, 2 };
+    fs_cand_w *w = &c->w[called][id];
+    if (w->state == 2)
+        return w;
+    if (w->state == 1) /* a macro that names itself: the name as it is */
+        return called ? &c->base[id] : &none;
+    w->state = 1;
+    fs_cand_w sum = called ? c->base[id] : none;
+    for (int m = c->first[id]; m >= 0; m = c->next[m]) {
+        const fs_cs_macro *mac = c->macros[m];
+        if (mac->fn && !called)
+            continue;
+        fs_cand_w mw = { 0, 0, (unsigned char)mac->loops, 0 };
+        for (int k = 0; k < mac->nnames; k++) {
+            if (depth > 64) { /* as deep as no macro goes: may be anything */
+                fs_cand_w any = { 2, 2, 1, 0 };
+                fs_cand_add(&mw, &any);
+                break;
+            }
+            /* a name of a replacement may be called by what follows the
+             * macro's use (`#define xstat stat`) */
+            fs_cand_add(&mw, fs_cand_weigh(c, mac->names[k], 1, depth + 1));
+        }
+        fs_cand_max(&sum, &mw);
+    }
+    sum.state = 2;
+    *w = sum;
+    return w;
+}
+
+/* Whether the body can hold a finding. */
+static int fs_cand_body(fs_cand_ctx *c, const fs_cs_body *b)
+{
+    if (b->unsure)
+        return 1;
+    int ops = 0, probes = 0, probe_in_loop = 0, loop_macro = 0;
+    for (int u = 0; u < b->nnames; u++) {
+        const fs_cand_w *w = fs_cand_weigh(c, b->names[u], (b->flags[u] & FS_CS_CALL) != 0, 0);
+        ops += w->ops;
+        probes += w->probes;
+        probe_in_loop |= w->probes && (b->flags[u] & FS_CS_LOOP);
+        loop_macro |= w->loops;
+    }
+    return probes > 0 && (ops >= 2 || probe_in_loop || loop_macro);
+}
+
+void fs_ix_candidates(fs_index *ix, char **texts, const long *lens)
+{
+    fs_cand_ctx c;
+    memset(&c, 0, sizeof c);
+    int n = ix->nfiles;
+    fs_cs_file *scans = fs_xcalloc((size_t)n + 1, sizeof *scans);
+    unsigned char *scanned = fs_xcalloc((size_t)n + 1, 1);
+    for (int i = 0; i < n; i++) {
+        fs_ix_file *f = &ix->files[i];
+        f->cand = 1; /* until the scan says otherwise */
+        const char *t = texts ? texts[i] : NULL;
+        long len = texts ? lens[i] : 0;
+        char *own = NULL;
+        if (!t) {
+            const char *why;
+            own = fs_source_read(f->path, &len, &why, NULL);
+            t = own;
+        }
+        if (!t || memchr(t, '\0', (size_t)len)) {
+            free(own);
+            continue;
+        }
+        fs_cs_scan(t, len, fs_cand_intern, &c.names, &scans[i]);
+        scanned[i] = 1;
+        free(own);
+    }
+    int nn = c.names.n;
+    c.base = fs_xcalloc((size_t)nn + 1, sizeof *c.base);
+    c.w[0] = fs_xcalloc((size_t)nn + 1, sizeof *c.w[0]);
+    c.w[1] = fs_xcalloc((size_t)nn + 1, sizeof *c.w[1]);
+    c.first = fs_xmalloc(sizeof *c.first * ((size_t)nn + 1));
+    for (int k = 0; k < nn; k++) {
+        c.first[k] = -1;
+        const char *name = c.names.v[k];
+        const fs_call_spec *sp = fs_call_lookup(strncmp(name, "__builtin_", 10) == 0 ? name + 10 : name);
+        if (sp && fs_cand_pairs(sp->kind)) {
+            c.base[k].ops = 1;
+            c.base[k].probes = sp->kind == FS_OP_PROBE;
+        }
+    }
+    for (int k = 0; ix->global && k < ix->global->n; k++)
+        fs_cand_summary(&c, &ix->global->v[k]);
+    for (int k = 0; ix->scoped && k < ix->scoped->n; k++)
+        fs_cand_summary(&c, &ix->scoped->v[k]);
+    for (int i = 0; i < n; i++)
+        for (int k = 0; ix->files[i].sums && k < ix->files[i].sums->n; k++)
+            fs_cand_summary(&c, &ix->files[i].sums->v[k]);
+    for (int i = 0; i < n; i++)
+        for (int m = 0; m < scans[i].nmacros; m++) {
+            const fs_cs_macro *mac = &scans[i].macros[m];
+            fs_grow(&c.macros, &c.capmacros, c.nmacros + 1, sizeof *c.macros);
+            c.next = fs_xrealloc(c.next, sizeof *c.next * (size_t)c.capmacros);
+            c.macros[c.nmacros] = mac;
+            c.next[c.nmacros] = c.first[mac->name];
+            c.first[mac->name] = c.nmacros++;
+        }
+    for (int k = 0; k < nn; k++) { /* all weighed before the scans go */
+        fs_cand_weigh(&c, k, 0, 0);
+        fs_cand_weigh(&c, k, 1, 0);
+    }
+    for (int i = 0; i < n; i++) {
+        if (!scanned[i])
+            continue;
+        int any = 0;
+        for (int b = 0; b < scans[i].nbodies && !any; b++)
+            any = fs_cand_body(&c, &scans[i].bodies[b]);
+        ix->files[i].cand = (unsigned char)any;
+        if (getenv("FSCHECK_CANDIDATES")) {
+            /* which bodies are candidates, for a look by hand */
+            for (int b = 0; b < scans[i].nbodies; b++)
+                if (fs_cand_body(&c, &scans[i].bodies[b])) {
+                    const fs_cs_body *bd = &scans[i].bodies[b];
+                    fprintf(stderr, "fscheck: candidate: %s:%d:", ix->files[i].rel, bd->line);
+                    for (int u = 0; u < bd->nnames; u++) {
+                        const fs_cand_w *w = fs_cand_weigh(&c, bd->names[u], (bd->flags[u] & FS_CS_CALL) != 0, 0);
+                        if (w->ops || w->probes || w->loops)
+                            fprintf(stderr, " %s%s", c.names.v[bd->names[u]], bd->flags[u] & FS_CS_LOOP ? "@loop" : "");
+                    }
+                    fprintf(stderr, "%s\n", bd->unsure ? " (unsure)" : "");
+                }
+        }
+        fs_cs_file_free(&scans[i]);
+    }
+    for (int k = 0; k < nn; k++)
+        free(c.names.v[k]);
+    FS_FREE(c.names.v, c.names.slots, c.base, c.w[0], c.w[1], c.first, c.next, c.macros, scans, scanned);
+}
