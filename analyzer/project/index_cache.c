@@ -395,6 +395,8 @@ void fs_ix_save_result(const fs_index *ix, const char *cache)
     }
     json_object_set_new(doc_extra, "unresolved", fs_json_strs(&ix->unres_names));
     json_object_set_new(doc_extra, "unres", unres);
+    /* the names that probe: a file outside the project is judged by them */
+    json_object_set_new(doc_extra, "probes", fs_json_strs(&ix->probes));
     json_t *sums = json_array();
     for (int k = 0; k < ix->global->n; k++)
         json_array_append_new(sums, fs_ix_sum_json(&ix->global->v[k], 0));
@@ -484,7 +486,21 @@ int fs_ix_from_result(fs_index *ix, const char *cache)
     for (int i = 0; i < ix->nfiles; i++)
         ix->may_probe[i] = may[i] == '1';
     json_t *unres = json_object_get(doc, "unres");
-    fs_read_strs(json_object_get(doc, "unresolved"), &ix->unres_names);
+    if (!json_is_array(unres) || json_array_size(unres) != (size_t)ix->nfiles ||
+        fs_read_strs(json_object_get(doc, "probes"), &ix->probes) != 0 ||
+        fs_read_strs(json_object_get(doc, "unresolved"), &ix->unres_names) != 0) {
+        /* not of this version's making after all: the index is built */
+        fs_strs_free(&ix->probes);
+        fs_strs_free(&ix->unres_names);
+        fs_summaries_delete(ix->global);
+        fs_summaries_delete(ix->scoped);
+        ix->global = ix->scoped = NULL;
+        free(ix->may_probe);
+        ix->may_probe = NULL;
+        fs_strs_free(&ix->platform);
+        json_decref(doc);
+        return -1;
+    }
     ix->unres_of = fs_xcalloc((size_t)ix->nfiles + 1, sizeof *ix->unres_of);
     for (int i = 0; i < ix->nfiles; i++) {
         json_t *u = json_array_get(unres, (size_t)i);

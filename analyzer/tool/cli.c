@@ -552,8 +552,10 @@ int fs_cli_main(int argc, char **argv)
         return FS_EXIT_USAGE;
     }
     /* with jobs, libclang loads on a thread of its own while the inputs
-     * are read and the index is built (clang_api.h) */
-    if (jobs > 1 && (o.engine != FS_ENGINE_TS || pdir))
+     * are read and the index is built (clang_api.h); not for one unit of
+     * a build (the CMake form): the prefilter may pass over it, and then
+     * libclang is never loaded */
+    if (jobs > 1 && (o.engine != FS_ENGINE_TS || pdir) && !cmake_form)
         fs_clang_preload();
     const fs_rule *enabled[64];
     int nenabled = 0;

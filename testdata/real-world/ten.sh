@@ -11,7 +11,8 @@
 #            file list), NAME.status (exit status and times); with --diff also
 #            NAME.diff (--diff --unsafe-fixes, a second run on a warm cache)
 # Each project gets its own empty FSCHECK_CACHE_DIR (OUT/cache/NAME).
-# JOBS (default 2) and NICE (default 10) set -j and the nice level.
+# JOBS (default 2) and NICE (default 10) set -j and the nice level; EXTRA
+# (default none) adds options to each run (EXTRA=--no-prefilter).
 set -u -o pipefail
 
 diff=0 only=""
@@ -30,6 +31,7 @@ SRC=$(abs "$2") || exit 2
 CFG=$(abs "$3") || exit 2
 mkdir -p "$4" && OUT=$(abs "$4") || exit 2
 JOBS=${JOBS:-2} NICE=${NICE:-10}
+read -r -a extra <<< "${EXTRA:-}"
 [[ -x "$FSCHECK" ]] || { echo "ten.sh: $FSCHECK is not executable" >&2; exit 2; }
 
 # run NAME -- FLAGS...: the list is in $OUT/NAME.files, the cwd is $SRC/NAME
@@ -39,13 +41,13 @@ run() {
   rm -rf "$cache"; mkdir -p "$cache"
   mapfile -t files < "$OUT/$name.files"
   local t0=$(date +%s.%N) rc
-  FSCHECK_CACHE_DIR="$cache" nice -n "$NICE" "$FSCHECK" -j"$JOBS" --format=json "${files[@]}" -- "$@" \
+  FSCHECK_CACHE_DIR="$cache" nice -n "$NICE" "$FSCHECK" -j"$JOBS" "${extra[@]}" --format=json "${files[@]}" -- "$@" \
     > "$OUT/$name.json" 2> "$OUT/$name.stderr"
   rc=$?
   local t1=$(date +%s.%N)
   printf 'status %s\nfiles %s\nseconds %.1f\n' "$rc" "${#files[@]}" "$(echo "$t1 - $t0" | bc)" > "$OUT/$name.status"
   if [[ $diff -eq 1 ]]; then
-    FSCHECK_CACHE_DIR="$cache" nice -n "$NICE" "$FSCHECK" -j"$JOBS" --diff --unsafe-fixes "${files[@]}" -- "$@" \
+    FSCHECK_CACHE_DIR="$cache" nice -n "$NICE" "$FSCHECK" -j"$JOBS" "${extra[@]}" --diff --unsafe-fixes "${files[@]}" -- "$@" \
       > "$OUT/$name.diff" 2> "$OUT/$name.diff.stderr"
     echo "diff_status $?" >> "$OUT/$name.status"
   fi

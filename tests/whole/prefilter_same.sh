@@ -3,7 +3,9 @@
 # with each engine, the findings (fixes included) are those of
 # --no-prefilter, with an empty and with a filled index cache; and the
 # prefilter does pass over units there (cases without a candidate), or it
-# would prove nothing.
+# would prove nothing.  And a header outside the project (found along -I)
+# that holds a candidate makes its unit parsed, also when the index is
+# taken whole from its result file.
 . "$(dirname "$0")/lib.sh"
 command -v python3 >/dev/null 2>&1 || { echo "SKIP: python3 is needed"; exit 77; }
 
@@ -44,4 +46,33 @@ for engine in clang tree-sitter; do
         [ "${p:-0}" -gt 10 ] || fail "$engine, $state cache: ${p:-0} units passed over"
     done
 done
+# a project (src/, the common folder of its units) whose header is outside it
+O=$TMP/outside
+mkdir -p "$O/src" "$O/include"
+cat >"$O/include/probe.h" <<'EOF'
+#include <fcntl.h>
+#include <sys/stat.h>
+static inline int open_if_regular(const char *p)
+{
+    struct stat st;
+    if (stat(p, &st) != 0 || !S_ISREG(st.st_mode))
+        return -1;
+    return open(p, O_RDONLY);
+}
+EOF
+printf '#include "probe.h"\nint use(const char *p) { return open_if_regular(p); }\n' >"$O/src/user.c"
+printf 'int add(int a, int b) { return a + b; }\n' >"$O/src/plain.c"
+# changed over two seconds before a run reads them, the files are stamped,
+# and the run after that takes the index whole from its result file
+sleep 3
+rm -rf "$TMP/cache"
+for state in cold whole; do
+    (cd "$O/src" && FSCHECK_INDEX_STATS=1 FSCHECK_CACHE_DIR=$TMP/cache "$FSCHECK" --engine=clang --format=json \
+        user.c plain.c -- -I../include >"$TMP/outside-$state.json" 2>"$TMP/outside-$state.err")
+    grep -q '"rule": "FS202"' "$TMP/outside-$state.json" ||
+        fail "outside header, $state cache: no FS202 in its function: $(cat "$TMP/outside-$state.json" "$TMP/outside-$state.err")"
+    [ "$(passed_over "$TMP/outside-$state.json")" = 1 ] || fail "outside header, $state cache: plain.c not passed over"
+done
+grep -q "2 from the cache (2 unread)" "$TMP/outside-whole.err" ||
+    fail "outside header: the second run did not take the index from its result file: $(cat "$TMP/outside-whole.err")"
 pass "the prefilter's findings are --no-prefilter's over testdata/, both engines, cold and warm ($n findings, $p units passed over)"
