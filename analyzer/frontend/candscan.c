@@ -75,7 +75,7 @@ typedef struct fs_cs_region {
 static void fs_cs_names(const char *t, long b, long e, fs_cs_intern intern, void *arg, fs_cs_use **uses, int *nuses,
                         int *capuses, fs_cs_region **loops, int *nloops, int *caploops, int *include, int directives)
 {
-    int bol = 0;
+    int bol = 0, tag = 0;
     for (long k = b; k < e;) {
         char c = t[k];
         if (FS_LEX_EOL(c)) {
@@ -110,8 +110,10 @@ static void fs_cs_names(const char *t, long b, long e, fs_cs_intern intern, void
         long s0 = k;
         while (k < e && fs_lex_ident(t[k]))
             k++;
-        if (fs_xs_is_member(t, b, s0))
-            continue;
+        int was_tag = tag;
+        tag = fs_cs_word(t, s0, k, "struct") || fs_cs_word(t, s0, k, "union") || fs_cs_word(t, s0, k, "enum");
+        if (was_tag || tag || fs_xs_is_member(t, b, s0))
+            continue; /* (`struct stat` names no call) */
         int is_for = fs_cs_word(t, s0, k, "for"), is_while = fs_cs_word(t, s0, k, "while");
         if (is_for || is_while) {
             long p = fs_cs_next(t, e, k);
@@ -152,7 +154,9 @@ static void fs_cs_names(const char *t, long b, long e, fs_cs_intern intern, void
             continue;
         }
         long p = fs_cs_next(t, e, k);
-        FS_PUSH(*uses, *nuses, *capuses, ((fs_cs_use){ intern(arg, t + s0, (size_t)(k - s0)), s0, p < e && t[p] == '(' }));
+        /* in a macro's replacement, a name at its end is called by what follows the macro's use */
+        FS_PUSH(*uses, *nuses, *capuses,
+                ((fs_cs_use){ intern(arg, t + s0, (size_t)(k - s0)), s0, (p < e && t[p] == '(') || (!directives && p >= e) }));
     }
 }
 
@@ -184,8 +188,11 @@ static long fs_cs_directive(const char *t, long len, long i, fs_cs_intern intern
     fs_cs_region *loops = NULL;
     int nuses = 0, capuses = 0, nloops = 0, caploops = 0;
     fs_cs_names(t, body, eol, intern, arg, &uses, &nuses, &capuses, &loops, &nloops, &caploops, NULL, 0);
-    for (int u = 0; u < nuses; u++)
+    mac.called = fs_xcalloc((size_t)nuses + 1, 1);
+    for (int u = 0; u < nuses; u++) {
+        mac.called[u] = (unsigned char)uses[u].call;
         FS_PUSH(mac.names, mac.nnames, mac.capnames, uses[u].name);
+    }
     mac.loops = nloops > 0;
     free(uses);
     free(loops);
@@ -196,7 +203,7 @@ static long fs_cs_directive(const char *t, long len, long i, fs_cs_intern intern
 void fs_cs_scan(const char *t, long len, fs_cs_intern intern, void *arg, fs_cs_file *out)
 {
     memset(out, 0, sizeof *out);
-    int bol = 1, extern_c = 0;
+    int bol = 1, extern_c = 0, depth = 0, fname = -1;
     char prev = 0; /* the last character of the last token */
     long counted = 0;
     int line = 1;
@@ -242,6 +249,8 @@ void fs_cs_scan(const char *t, long len, fs_cs_intern intern, void *arg, fs_cs_f
             long m = fs_xs_closing(t, len, i, '{', '}');
             long e = m < 0 ? len : m + 1;
             fs_cs_body body = { 0 };
+            body.name = fname;
+            fname = -1;
             body.begin = i;
             body.end = e;
             for (; counted < i; counted++)
@@ -288,14 +297,25 @@ void fs_cs_scan(const char *t, long len, fs_cs_intern intern, void *arg, fs_cs_f
             long m = fs_xs_closing(t, len, i, '{', '}');
             i = m < 0 ? len : m + 1;
             prev = '}';
+            fname = -1;
             continue;
         }
         if (fs_lex_ident_start(c)) {
+            long b = i;
             while (i < len && fs_lex_ident(t[i]))
                 i++;
             prev = t[i - 1];
+            long q = fs_cs_next(t, len, i);
+            if (depth == 0 && q < len && t[q] == '(' && fname < 0)
+                fname = intern(arg, t + b, (size_t)(i - b)); /* the first: `f(void) __attribute__((x))` */
             continue;
         }
+        if (c == '(')
+            depth++;
+        else if (c == ')' && depth > 0)
+            depth--;
+        else if (c == ';')
+            fname = -1;
         prev = c;
         i++;
     }
@@ -308,7 +328,7 @@ void fs_cs_file_free(fs_cs_file *f)
     for (int i = 0; i < f->nbodies; i++)
         FS_FREE(f->bodies[i].names, f->bodies[i].flags);
     for (int i = 0; i < f->nmacros; i++)
-        free(f->macros[i].names);
+        FS_FREE(f->macros[i].names, f->macros[i].called);
     FS_FREE(f->bodies, f->macros);
     memset(f, 0, sizeof *f);
 }

@@ -26,6 +26,7 @@ enum {
 typedef struct fs_cs_body {
     long begin, end;      /* offsets of the '{' and one past its '}' */
     int line;             /* the line of the '{' */
+    int name;             /* the function's name (the last name before a `(` at the top level), or -1 */
     int *names;           /* the names used, in order, interned */
     unsigned char *flags; /* per use: FS_CS_LOOP, FS_CS_CALL */
     int nnames, capnames;
@@ -35,6 +36,7 @@ typedef struct fs_cs_body {
 typedef struct fs_cs_macro {
     int name;
     int *names; /* the names of its replacement, as often as they appear */
+    unsigned char *called; /* per name: `(` follows it, or it ends the replacement (`#define xstat stat`) */
     int nnames, capnames;
     int loops;  /* its replacement holds a loop (for, while other than while (0)) */
     int fn;     /* a function-like macro */

@@ -768,6 +768,7 @@ void fs_index_free(fs_index *ix)
     }
     FS_FREE(ix->files, ix->bypath, ix->may_probe);
     fs_ix_unres_free(ix);
+    fs_ix_weights_free(ix);
     for (int i = 0; i < ix->capnames; i++)
         FS_FREE(ix->names[i].name, ix->names[i].files);
     free(ix->names);
@@ -1002,62 +1003,81 @@ int fs_index_uses_setuid(const fs_index *ix)
     return ix->uses_setuid;
 }
 
-/* fs_index_forced_may_match, with the files looked at so far (a file
- * outside the project includes others). */
-static int fs_ix_outside_may_match(const fs_index *ix, const char *abs_path, fs_strs *seen)
+/* What a file outside the project brings a unit (fs_ix_outside_candidate),
+ * with the files it includes beside it: -1 when the unit may hold a finding
+ * whatever it does, else 0 with the names into *extra. */
+static int fs_ix_outside(const fs_index *ix, const char *abs_path, fs_strs *seen, fs_strs *extra)
 {
     const fs_ix_file *f = fs_ix_find(ix, abs_path);
     if (f && ix->may_probe)
-        return ix->may_probe[f - ix->files];
+        return ix->may_probe[f - ix->files] ? -1 : 0;
     if (fs_strs_has(seen, abs_path))
         return 0;
     if (seen->n > 256)
-        return 1; /* too many to follow: it may */
+        return -1; /* too many to follow: it may */
     fs_strs_add(seen, abs_path);
     fs_strs_sort_unique(seen);
     long len;
     const char *why;
     char *t = fs_source_read(abs_path, &len, &why, NULL);
     if (!t)
-        return 1;
-    int hit = 0;
-    for (long i = 0; i < len && !hit;) {
-        long s = fs_lex_skip(t, len, i);
-        if (s != i) {
-            i = s;
-        } else if (fs_lex_ident_start((unsigned char)t[i]) && (i == 0 || !fs_lex_ident((unsigned char)t[i - 1]))) {
-            long b = i;
-            while (i < len && fs_lex_ident((unsigned char)t[i]))
-                i++;
-            char *name = fs_xstrndup(t + b, (size_t)(i - b));
-            hit = fs_strs_has(&ix->probes, name);
-            free(name);
-        } else {
-            i++;
-        }
-    }
-    /* and what it includes beside it */
+        return -1;
+    int rc = fs_ix_outside_candidate(ix, t, len, extra);
     fs_strs inc = { 0 };
-    if (!hit)
+    if (rc == 0)
         fs_scan_includes(t, len, &inc);
     free(t);
-    for (int k = 0; k < inc.n && !hit; k++) {
+    /* and what it includes beside it */
+    for (int k = 0; k < inc.n && rc == 0; k++) {
         if (inc.v[k][0] == '<')
             continue;
         char *beside = fs_ix_beside(abs_path, inc.v[k]);
         if (beside)
-            hit = fs_ix_outside_may_match(ix, beside, seen);
+            rc = fs_ix_outside(ix, beside, seen, extra);
         free(beside);
     }
     fs_strs_free(&inc);
-    return hit;
+    if (rc && getenv("FSCHECK_CANDIDATES"))
+        fprintf(stderr, "fscheck: candidate: %s (outside the project)\n", abs_path);
+    return rc;
 }
 
-int fs_index_forced_may_match(const fs_index *ix, const char *abs_path)
+int fs_index_forced_may_match(const fs_index *ix, const char *abs_path, const char *main_file)
 {
-    fs_strs seen = { 0 };
-    int may = fs_ix_outside_may_match(ix, abs_path, &seen);
+    fs_strs seen = { 0 }, extra = { 0 };
+    int may = fs_ix_outside(ix, abs_path, &seen, &extra) != 0;
     fs_strs_free(&seen);
+    fs_strs_sort_unique(&extra);
+    if (!may && extra.n) {
+        /* the unit's main file uses one of the names it brings */
+        long len;
+        const char *why;
+        char *t = main_file ? fs_source_read(main_file, &len, &why, NULL) : NULL;
+        may = 1;
+        if (t) {
+            may = 0;
+            for (long i = 0; i < len && !may;) {
+                long s = fs_lex_skip(t, len, i);
+                if (s != i) {
+                    i = s;
+                } else if (fs_lex_ident_start((unsigned char)t[i]) && (i == 0 || !fs_lex_ident((unsigned char)t[i - 1]))) {
+                    long b = i;
+                    while (i < len && fs_lex_ident((unsigned char)t[i]))
+                        i++;
+                    char *name = fs_xstrndup(t + b, (size_t)(i - b));
+                    may = fs_strs_has(&extra, name);
+                    if (may && getenv("FSCHECK_CANDIDATES"))
+                        fprintf(stderr, "fscheck: candidate: %s uses %s of %s (outside the project)\n", main_file,
+                                name, abs_path);
+                    free(name);
+                } else {
+                    i++;
+                }
+            }
+            free(t);
+        }
+    }
+    fs_strs_free(&extra);
     return may;
 }
 

@@ -103,11 +103,13 @@ int fs_index_may_match(const fs_index *ix, const char *abs_path);
 int fs_index_unresolved(const fs_index *ix, const char *abs_path, const char ***names);
 
 /* Can a file that a unit's flags include (`-include FILE`, `-imacros FILE`),
- * or a header outside the project, make it hold a finding?  Its index
- * entry when the index has it, else whether its text names a probe, a
- * probing wrapper or a probing macro, or a file it includes from beside it
- * may (1 when it cannot be read). */
-int fs_index_forced_may_match(const fs_index *ix, const char *abs_path);
+ * or a header outside the project that it includes, make the unit of main
+ * file main_file hold a finding?  Its index entry when the index has it;
+ * else 1 when a function it defines (or a file it includes beside it) does
+ * a path operation, or a macro of it names one, and the main file uses that
+ * name (a wrapper the unit learns of), or when the file cannot be read or
+ * its functions cannot be told apart. */
+int fs_index_forced_may_match(const fs_index *ix, const char *abs_path, const char *main_file);
 
 /* The default cache file for a root: $FSCHECK_CACHE_DIR, $XDG_CACHE_HOME/fscheck
  * or ~/.cache/fscheck, one file per root.  Caller frees; NULL when none. */

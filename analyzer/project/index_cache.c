@@ -395,8 +395,8 @@ void fs_ix_save_result(const fs_index *ix, const char *cache)
     }
     json_object_set_new(doc_extra, "unresolved", fs_json_strs(&ix->unres_names));
     json_object_set_new(doc_extra, "unres", unres);
-    /* the names that probe: a file outside the project is judged by them */
-    json_object_set_new(doc_extra, "probes", fs_json_strs(&ix->probes));
+    /* what the names weigh: a file outside the project is judged by them */
+    json_object_set_new(doc_extra, "weights", fs_json_strs(&ix->weights));
     json_t *sums = json_array();
     for (int k = 0; k < ix->global->n; k++)
         json_array_append_new(sums, fs_ix_sum_json(&ix->global->v[k], 0));
@@ -487,11 +487,11 @@ int fs_ix_from_result(fs_index *ix, const char *cache)
         ix->may_probe[i] = may[i] == '1';
     json_t *unres = json_object_get(doc, "unres");
     if (!json_is_array(unres) || json_array_size(unres) != (size_t)ix->nfiles ||
-        fs_read_strs(json_object_get(doc, "probes"), &ix->probes) != 0 ||
-        fs_read_strs(json_object_get(doc, "unresolved"), &ix->unres_names) != 0) {
+        fs_read_strs(json_object_get(doc, "unresolved"), &ix->unres_names) != 0 ||
+        fs_read_strs(json_object_get(doc, "weights"), &ix->weights) != 0) {
         /* not of this version's making after all: the index is built */
-        fs_strs_free(&ix->probes);
         fs_strs_free(&ix->unres_names);
+        fs_strs_free(&ix->weights);
         fs_summaries_delete(ix->global);
         fs_summaries_delete(ix->scoped);
         ix->global = ix->scoped = NULL;

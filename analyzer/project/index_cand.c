@@ -25,6 +25,8 @@ typedef struct fs_cand_names {
 
 static int fs_cand_find(const fs_cand_names *t, const char *s, size_t n, size_t *slot)
 {
+    if (!t->capslots)
+        return -1;
     size_t k = fs_fnv32(s, n) & (size_t)(t->capslots - 1);
     for (; t->slots[k]; k = (k + 1) & (size_t)(t->capslots - 1)) {
         const char *x = t->v[t->slots[k] - 1];
@@ -83,6 +85,8 @@ static void fs_cand_max(fs_cand_w *to, const fs_cand_w *w)
 typedef struct fs_cand_ctx {
     fs_cand_names names;
     fs_cand_w *base;  /* per name: as a library call or a project function */
+    fs_cand_w *base_plain; /* per name: used without a call, as the index's table has it (a file
+                            * outside the project, weighed at a unit's run), or NULL */
     fs_cand_w *w[2];  /* per name: used without a call (object-like macros only), called */
     const fs_cs_macro **macros; /* every macro of every file */
     int *first, *next;          /* first macro of a name, next of the same name (indexes into macros) */
@@ -101,7 +105,7 @@ static void fs_cand_summary(fs_cand_ctx *c, const fs_summary *s)
     /* (a MAYBE whose mode comes from an argument opens or creates, as each call says) */
     if (s->param < 0 || !(fs_cand_pairs(s->op.kind) || (s->op.kind == FS_OP_MAYBE && s->op.mode_param1)))
         return;
-    int id = c->names.capslots ? fs_cand_find(&c->names, s->name, strlen(s->name), NULL) : -1;
+    int id = fs_cand_find(&c->names, s->name, strlen(s->name), NULL);
     if (id < 0)
         return; /* no file uses the name */
     fs_cand_w w = { 1, s->op.kind == FS_OP_PROBE, 0, 0 };
@@ -117,9 +121,9 @@ static const fs_cand_w *fs_cand_weigh(fs_cand_ctx *c, int id, int called, int de
     if (w->state == 2)
         return w;
     if (w->state == 1) /* a macro that names itself: the name as it is */
-        return called ? &c->base[id] : &none;
+        return called ? &c->base[id] : c->base_plain ? &c->base_plain[id] : &none;
     w->state = 1;
-    fs_cand_w sum = called ? c->base[id] : none;
+    fs_cand_w sum = called ? c->base[id] : c->base_plain ? c->base_plain[id] : none;
     for (int m = c->first[id]; m >= 0; m = c->next[m]) {
         const fs_cs_macro *mac = c->macros[m];
         if (mac->fn && !called)
@@ -131,9 +135,7 @@ static const fs_cand_w *fs_cand_weigh(fs_cand_ctx *c, int id, int called, int de
                 fs_cand_add(&mw, &any);
                 break;
             }
-            /* a name of a replacement may be called by what follows the
-             * macro's use (`#define xstat stat`) */
-            fs_cand_add(&mw, fs_cand_weigh(c, mac->names[k], 1, depth + 1));
+            fs_cand_add(&mw, fs_cand_weigh(c, mac->names[k], mac->called[k], depth + 1));
         }
         fs_cand_max(&sum, &mw);
     }
@@ -241,7 +243,111 @@ void fs_ix_candidates(fs_index *ix, char **texts, const long *lens)
         }
         fs_cs_file_free(&scans[i]);
     }
+    /* the names that weigh, for files outside the project (fs_ix_outside_candidate) */
+    fs_ix_weights_free(ix);
+    for (int k = 0; k < nn; k++) {
+        const fs_cand_w *a = &c.w[1][k], *b = &c.w[0][k];
+        if (!(a->ops || a->probes || a->loops || b->ops || b->probes || b->loops))
+            continue;
+        char *v = fs_xasprintf("%s %d%d%d%d%d%d", c.names.v[k], a->ops, a->probes, a->loops, b->ops, b->probes, b->loops);
+        fs_strs_add(&ix->weights, v);
+        free(v);
+    }
+    /* and the library's path calls that no project file names */
+    int ncat = 0;
+    const fs_call_spec *cat = fs_call_all(&ncat);
+    for (int i = 0; i < ncat; i++) {
+        if (!fs_cand_pairs(cat[i].kind) || fs_cand_find(&c.names, cat[i].name, strlen(cat[i].name), NULL) >= 0)
+            continue;
+        char *v = fs_xasprintf("%s 1%d0000", cat[i].name, cat[i].kind == FS_OP_PROBE);
+        fs_strs_add(&ix->weights, v);
+        free(v);
+    }
+    fs_strs_sort_unique(&ix->weights);
     for (int k = 0; k < nn; k++)
         free(c.names.v[k]);
     FS_FREE(c.names.v, c.names.slots, c.base, c.w[0], c.w[1], c.first, c.next, c.macros, scans, scanned);
+}
+
+void fs_ix_weights_free(fs_index *ix)
+{
+    fs_strs_free(&ix->weights);
+}
+
+/* The table's entry of a name ("NAME dddddd"), or NULL. */
+static const char *fs_ix_weight_of(const fs_index *ix, const char *name)
+{
+    size_t n = strlen(name);
+    int lo = 0, hi = ix->weights.n - 1;
+    while (lo <= hi) {
+        int mid = (lo + hi) / 2;
+        const char *e = ix->weights.v[mid];
+        int c = strncmp(e, name, n);
+        if (c == 0)
+            c = e[n] == ' ' ? 0 : (unsigned char)e[n] - ' ';
+        if (c == 0)
+            return e + n + 1;
+        if (c < 0)
+            lo = mid + 1;
+        else
+            hi = mid - 1;
+    }
+    return NULL;
+}
+
+int fs_ix_outside_candidate(const fs_index *ix, const char *t, long len, fs_strs *extra)
+{
+    fs_cand_ctx c;
+    memset(&c, 0, sizeof c);
+    fs_cs_file scan;
+    fs_cs_scan(t, len, fs_cand_intern, &c.names, &scan);
+    int nn = c.names.n;
+    c.base = fs_xcalloc((size_t)nn + 1, sizeof *c.base);
+    c.base_plain = fs_xcalloc((size_t)nn + 1, sizeof *c.base_plain);
+    c.w[0] = fs_xcalloc((size_t)nn + 1, sizeof *c.w[0]);
+    c.w[1] = fs_xcalloc((size_t)nn + 1, sizeof *c.w[1]);
+    c.first = fs_xmalloc(sizeof *c.first * ((size_t)nn + 1));
+    for (int k = 0; k < nn; k++) {
+        c.first[k] = -1;
+        const char *e = fs_ix_weight_of(ix, c.names.v[k]);
+        if (e && strlen(e) == 6) {
+            c.base[k] = (fs_cand_w){ (unsigned char)(e[0] - '0'), (unsigned char)(e[1] - '0'), (unsigned char)(e[2] - '0'), 0 };
+            c.base_plain[k] = (fs_cand_w){ (unsigned char)(e[3] - '0'), (unsigned char)(e[4] - '0'), (unsigned char)(e[5] - '0'), 0 };
+        }
+    }
+    for (int m = 0; m < scan.nmacros; m++) {
+        const fs_cs_macro *mac = &scan.macros[m];
+        fs_grow(&c.macros, &c.capmacros, c.nmacros + 1, sizeof *c.macros);
+        c.next = fs_xrealloc(c.next, sizeof *c.next * (size_t)c.capmacros);
+        c.macros[c.nmacros] = mac;
+        c.next[c.nmacros] = c.first[mac->name];
+        c.first[mac->name] = c.nmacros++;
+    }
+    /* a body that does a path operation may be a wrapper the unit learns
+     * of (its name is one, for the unit's own text); a macro whose
+     * replacement does one may be used there too */
+    int must = 0;
+    for (int b = 0; b < scan.nbodies && !must; b++) {
+        const fs_cs_body *bd = &scan.bodies[b];
+        int ops = 0;
+        for (int u = 0; u < bd->nnames && !ops; u++)
+            ops = fs_cand_weigh(&c, bd->names[u], (bd->flags[u] & FS_CS_CALL) != 0, 0)->ops > 0;
+        if (bd->unsure || (ops && bd->name < 0) || fs_cand_body(&c, bd))
+            must = 1; /* (a candidate of its own: the unit checks it) */
+        else if (ops)
+            fs_strs_add(extra, c.names.v[bd->name]);
+    }
+    for (int m = 0; m < scan.nmacros && !must; m++) {
+        const fs_cs_macro *mac = &scan.macros[m];
+        fs_cand_w mw = { 0, 0, (unsigned char)mac->loops, 0 };
+        for (int k = 0; k < mac->nnames; k++)
+            fs_cand_add(&mw, fs_cand_weigh(&c, mac->names[k], mac->called[k], 0));
+        if (mw.ops || mw.probes || mw.loops)
+            fs_strs_add(extra, c.names.v[mac->name]);
+    }
+    fs_cs_file_free(&scan);
+    for (int k = 0; k < nn; k++)
+        free(c.names.v[k]);
+    FS_FREE(c.names.v, c.names.slots, c.base, c.base_plain, c.w[0], c.w[1], c.first, c.next, c.macros);
+    return must ? -1 : 0;
 }

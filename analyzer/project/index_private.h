@@ -113,6 +113,8 @@ struct fs_index {
     int *bypath;        /* file indexes sorted by path (fs_ix_find) */
     unsigned char *may_probe; /* per file: it, or a project file it includes (and so on), may hold a finding */
     fs_strs unres_names;      /* quoted #include names of no project file (sorted) */
+    fs_strs weights;          /* "NAME dddddd": what a use of each name that weighs does, called and
+                               * not (ops, probes, loops each) for the candidates (index_cand.c) */
     int **unres_of;           /* per file not may_probe: those it or a file it includes names, -1 ended */
     int uses_setuid;          /* some file calls setuid() or friends */
     fs_strs platform;         /* the project's platform macros (pp.h): known undefined (sorted) */
@@ -197,5 +199,12 @@ int fs_ix_from_cache(fs_ix_file *f, json_t *j);
 int fs_ix_graph_from_cache(fs_ix_file *f, json_t *g);
 void fs_ix_candidates(fs_index *ix, char **texts, const long *lens);
 void fs_ix_unres_free(fs_index *ix);
+void fs_ix_weights_free(fs_index *ix);
+/* What a file outside the project (its text) may bring a unit that
+ * includes it: the names of its functions whose bodies do a path operation
+ * (wrappers the unit learns of) and of its macros whose replacements do,
+ * added to *extra; -1 when it cannot say (a body that includes a file, one
+ * whose name it does not see), else 0. */
+int fs_ix_outside_candidate(const fs_index *ix, const char *t, long len, fs_strs *extra);
 
 #endif

@@ -251,7 +251,8 @@ static char *fs_forced_file(const char *name, const char *dir, const char *const
 
 /* Does a file the unit's flags include (`-include config.h`) name a probe?
  * The prefilter sees a unit's `#include`s, not these. */
-static int fs_forced_may_match(const fs_index *ix, const char *dir, const char *const *args, int nargs)
+static int fs_forced_may_match(const fs_index *ix, const char *file, const char *dir, const char *const *args,
+                               int nargs)
 {
     for (int i = 0; i < nargs; i++) {
         const char *name = NULL;
@@ -263,8 +264,10 @@ static int fs_forced_may_match(const fs_index *ix, const char *dir, const char *
             name = args[i] + 8;
         if (!name)
             continue;
+        /* one the command's folder and include folders do not hold is the
+         * system's (`-include sys/types.h`): no project text */
         char *f = fs_forced_file(name, dir, args, nargs);
-        int may = !f || fs_index_forced_may_match(ix, f);
+        int may = f && fs_index_forced_may_match(ix, f, file);
         free(f);
         if (may)
             return 1;
@@ -284,7 +287,7 @@ static int fs_unresolved_may_match(const fs_index *ix, const char *file, const c
     for (int k = 0; k < n && !may; k++) {
         char *f = fs_forced_file(names[k], dir, args, nargs);
         if (f && !fs_index_other_platform_file(f))
-            may = fs_index_forced_may_match(ix, f);
+            may = fs_index_forced_may_match(ix, f, file);
         free(f);
     }
     free(names);
@@ -299,7 +302,7 @@ static int fs_passed_over(const fs_run_opts *o, const fs_unit *u)
     const char *dir = u->from_db ? u->directory : NULL;
     const char *const *args = u->from_db ? (const char *const *)u->args : o->drv.cflags;
     int nargs = u->from_db ? u->nargs : o->drv.ncflags;
-    return !fs_forced_may_match(o->index, dir, args, nargs) &&
+    return !fs_forced_may_match(o->index, u->file, dir, args, nargs) &&
            !fs_unresolved_may_match(o->index, u->file, dir, args, nargs);
 }
 

@@ -4,8 +4,9 @@
 # --no-prefilter, with an empty and with a filled index cache; and the
 # prefilter does pass over units there (cases without a candidate), or it
 # would prove nothing.  And a header outside the project (found along -I)
-# that holds a candidate makes its unit parsed, also when the index is
-# taken whole from its result file.
+# that holds a candidate makes its unit parsed, and one that holds a
+# wrapper the unit that calls it, also when the index is taken whole from
+# its result file.
 . "$(dirname "$0")/lib.sh"
 command -v python3 >/dev/null 2>&1 || { echo "SKIP: python3 is needed"; exit 77; }
 
@@ -62,17 +63,30 @@ static inline int open_if_regular(const char *p)
 EOF
 printf '#include "probe.h"\nint use(const char *p) { return open_if_regular(p); }\n' >"$O/src/user.c"
 printf 'int add(int a, int b) { return a + b; }\n' >"$O/src/plain.c"
+# a wrapper outside the project: a unit that calls it is parsed, one that
+# includes it and does not is passed over
+cat >"$O/include/wrap.h" <<'EOF'
+#include <sys/stat.h>
+static inline int is_regular(const char *p)
+{
+    struct stat st;
+    return stat(p, &st) == 0 && S_ISREG(st.st_mode);
+}
+EOF
+printf '#include <fcntl.h>\n#include "wrap.h"\nint use2(const char *p)\n{\n    if (!is_regular(p))\n        return -1;\n    return open(p, O_RDONLY);\n}\n' >"$O/src/user2.c"
+printf '#include "wrap.h"\nint add2(int a, int b) { return a + b; }\n' >"$O/src/plain2.c"
 # changed over two seconds before a run reads them, the files are stamped,
 # and the run after that takes the index whole from its result file
 sleep 3
 rm -rf "$TMP/cache"
 for state in cold whole; do
     (cd "$O/src" && FSCHECK_INDEX_STATS=1 FSCHECK_CACHE_DIR=$TMP/cache "$FSCHECK" --engine=clang --format=json \
-        user.c plain.c -- -I../include >"$TMP/outside-$state.json" 2>"$TMP/outside-$state.err")
-    grep -q '"rule": "FS202"' "$TMP/outside-$state.json" ||
-        fail "outside header, $state cache: no FS202 in its function: $(cat "$TMP/outside-$state.json" "$TMP/outside-$state.err")"
-    [ "$(passed_over "$TMP/outside-$state.json")" = 1 ] || fail "outside header, $state cache: plain.c not passed over"
+        user.c plain.c user2.c plain2.c -- -I../include >"$TMP/outside-$state.json" 2>"$TMP/outside-$state.err")
+    [ "$(grep -c '"rule": "FS202"' "$TMP/outside-$state.json")" = 2 ] ||
+        fail "outside header, $state cache: not the two FS202 (its function, the wrapper's caller): $(cat "$TMP/outside-$state.json" "$TMP/outside-$state.err")"
+    [ "$(passed_over "$TMP/outside-$state.json")" = 2 ] ||
+        fail "outside header, $state cache: plain.c and plain2.c not passed over"
 done
-grep -q "2 from the cache (2 unread)" "$TMP/outside-whole.err" ||
+grep -q "4 from the cache (4 unread)" "$TMP/outside-whole.err" ||
     fail "outside header: the second run did not take the index from its result file: $(cat "$TMP/outside-whole.err")"
 pass "the prefilter's findings are --no-prefilter's over testdata/, both engines, cold and warm ($n findings, $p units passed over)"
