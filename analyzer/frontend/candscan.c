@@ -63,7 +63,18 @@ typedef struct fs_cs_use {
     int name;
     long at;
     int call;
+    int param;     /* an argument names a parameter */
+    int pairs, npairs; /* its (argument, parameter) pairs in the scan's list */
 } fs_cs_use;
+
+/* The parameters of the function whose body is scanned (interned), with
+ * their positions. */
+typedef struct fs_cs_params {
+    int *v, *pos;
+    int n, cap, cappos;
+    int *pairs; /* scratch: the pairs of the uses so far */
+    int npairs, cappairs;
+} fs_cs_params;
 
 typedef struct fs_cs_region {
     long begin, end;
@@ -72,8 +83,50 @@ typedef struct fs_cs_region {
 /* The names of t[b, e), and the loops there (for, while but while (0), do
  * but do ... while (0)): a loop's region is its parentheses and its body,
  * a body without braces taken to run to e.  *include: an #include there. */
+/* The arguments in t[open, end) (a call's parentheses) that name a
+ * parameter: (argument << 8 | parameter) pairs appended to params->pairs;
+ * returns how many. */
+static int fs_cs_names_param(const char *t, long open, long end, fs_cs_intern intern, void *arg,
+                             fs_cs_params *params)
+{
+    long m = fs_xs_closing(t, end, open, '(', ')');
+    long e = m < 0 ? end : m;
+    int argpos = 0, depth = 0, found = 0;
+    for (long k = open + 1; k < e;) {
+        long s = fs_lex_skip(t, e, k);
+        if (s != k) {
+            k = s;
+            continue;
+        }
+        char c = t[k];
+        if (c == '(' || c == '[' || c == '{')
+            depth++;
+        else if ((c == ')' || c == ']' || c == '}') && depth > 0)
+            depth--;
+        else if (c == ',' && depth == 0)
+            argpos++;
+        if (!fs_lex_ident_start(c) || fs_lex_ident(t[k - 1])) {
+            k++;
+            continue;
+        }
+        long s0 = k;
+        while (k < e && fs_lex_ident(t[k]))
+            k++;
+        if (fs_xs_is_member(t, open, s0))
+            continue;
+        int id = intern(arg, t + s0, (size_t)(k - s0));
+        for (int i = 0; i < params->n; i++)
+            if (params->v[i] == id && argpos < 256 && params->pos[i] < 256) {
+                FS_PUSH(params->pairs, params->npairs, params->cappairs, argpos << 8 | params->pos[i]);
+                found++;
+            }
+    }
+    return found;
+}
+
 static void fs_cs_names(const char *t, long b, long e, fs_cs_intern intern, void *arg, fs_cs_use **uses, int *nuses,
-                        int *capuses, fs_cs_region **loops, int *nloops, int *caploops, int *include, int directives)
+                        int *capuses, fs_cs_region **loops, int *nloops, int *caploops, int *include, int directives,
+                        fs_cs_params *params)
 {
     int bol = 0, tag = 0;
     for (long k = b; k < e;) {
@@ -155,8 +208,12 @@ static void fs_cs_names(const char *t, long b, long e, fs_cs_intern intern, void
         }
         long p = fs_cs_next(t, e, k);
         /* in a macro's replacement, a name at its end is called by what follows the macro's use */
+        int call = p < e && t[p] == '(';
+        int first = params ? params->npairs : 0;
+        int npairs = call && params && params->n ? fs_cs_names_param(t, p, e, intern, arg, params) : 0;
         FS_PUSH(*uses, *nuses, *capuses,
-                ((fs_cs_use){ intern(arg, t + s0, (size_t)(k - s0)), s0, (p < e && t[p] == '(') || (!directives && p >= e) }));
+                ((fs_cs_use){ intern(arg, t + s0, (size_t)(k - s0)), s0, call || (!directives && p >= e), npairs > 0,
+                              first, npairs }));
     }
 }
 
@@ -187,7 +244,7 @@ static long fs_cs_directive(const char *t, long len, long i, fs_cs_intern intern
     fs_cs_use *uses = NULL;
     fs_cs_region *loops = NULL;
     int nuses = 0, capuses = 0, nloops = 0, caploops = 0;
-    fs_cs_names(t, body, eol, intern, arg, &uses, &nuses, &capuses, &loops, &nloops, &caploops, NULL, 0);
+    fs_cs_names(t, body, eol, intern, arg, &uses, &nuses, &capuses, &loops, &nloops, &caploops, NULL, 0, NULL);
     mac.called = fs_xcalloc((size_t)nuses + 1, 1);
     for (int u = 0; u < nuses; u++) {
         mac.called[u] = (unsigned char)uses[u].call;
@@ -203,7 +260,9 @@ static long fs_cs_directive(const char *t, long len, long i, fs_cs_intern intern
 void fs_cs_scan(const char *t, long len, fs_cs_intern intern, void *arg, fs_cs_file *out)
 {
     memset(out, 0, sizeof *out);
-    int bol = 1, extern_c = 0, depth = 0, fname = -1;
+    int bol = 1, extern_c = 0, depth = 0, fname = -1, tagged = 0;
+    long plist = -1; /* the '(' of the function's parameters (after fname) */
+    fs_cs_params params = { 0 };
     char prev = 0; /* the last character of the last token */
     long counted = 0;
     int line = 1;
@@ -250,7 +309,41 @@ void fs_cs_scan(const char *t, long len, fs_cs_intern intern, void *arg, fs_cs_f
             long e = m < 0 ? len : m + 1;
             fs_cs_body body = { 0 };
             body.name = fname;
+            /* the parameters: names before a `,`, `)` or `[` in its list
+             * (at its position: the commas at its top level before it) */
+            params.n = 0;
+            params.npairs = 0;
+            long pe = plist >= 0 ? fs_xs_closing(t, i, plist, '(', ')') : -1;
+            int ppos = 0, pdepth = 0;
+            for (long k = plist + 1; pe > plist && k < pe;) {
+                long q = fs_lex_skip(t, pe, k);
+                if (q != k) {
+                    k = q;
+                    continue;
+                }
+                if (t[k] == '(')
+                    pdepth++;
+                else if (t[k] == ')' && pdepth > 0)
+                    pdepth--;
+                else if (t[k] == ',' && pdepth == 0)
+                    ppos++;
+                if (!fs_lex_ident_start(t[k]) || fs_lex_ident(t[k - 1])) {
+                    k++;
+                    continue;
+                }
+                long s0 = k;
+                while (k < pe && fs_lex_ident(t[k]))
+                    k++;
+                long after = fs_cs_next(t, pe + 1, k);
+                if (after <= pe && (t[after] == ',' || t[after] == ')' || t[after] == '[')) {
+                    fs_grow(&params.v, &params.cap, params.n + 1, sizeof *params.v);
+                    fs_grow(&params.pos, &params.cappos, params.n + 1, sizeof *params.pos);
+                    params.v[params.n] = intern(arg, t + s0, (size_t)(k - s0));
+                    params.pos[params.n++] = ppos;
+                }
+            }
             fname = -1;
+            plist = -1;
             body.begin = i;
             body.end = e;
             for (; counted < i; counted++)
@@ -259,19 +352,29 @@ void fs_cs_scan(const char *t, long len, fs_cs_intern intern, void *arg, fs_cs_f
             body.line = line;
             int nuses = 0, nloops = 0;
             fs_cs_names(t, i + 1, m < 0 ? e : e - 1, intern, arg, &uses, &nuses, &capuses, &loops, &nloops, &caploops,
-                        &body.unsure, 1);
+                        &body.unsure, 1, &params);
             body.names = fs_xmalloc(sizeof *body.names * ((size_t)nuses + 1));
             body.flags = fs_xcalloc((size_t)nuses + 1, 1);
+            body.pair_at = fs_xmalloc(sizeof *body.pair_at * ((size_t)nuses + 1));
+            body.pairs = fs_xmalloc(sizeof *body.pairs * ((size_t)params.npairs + 1));
             body.nnames = body.capnames = nuses;
+            int np = 0;
             for (int u = 0; u < nuses; u++) {
+                body.pair_at[u] = np;
+                for (int k = 0; k < uses[u].npairs; k++)
+                    body.pairs[np++] = params.pairs[uses[u].pairs + k];
                 body.names[u] = uses[u].name;
-                body.flags[u] = uses[u].call ? FS_CS_CALL : 0;
+                body.flags[u] = (unsigned char)((uses[u].call ? FS_CS_CALL : 0) | (uses[u].param ? FS_CS_PARAM : 0));
                 for (int r = 0; r < nloops; r++)
                     if (uses[u].at >= loops[r].begin && uses[u].at < loops[r].end) {
                         body.flags[u] |= FS_CS_LOOP;
                         break;
                     }
             }
+            body.pair_at[nuses] = np;
+            if (tagged && body.name < 0)
+                body.unsure = 0; /* a struct's members: an #include there adds members, not code */
+            tagged = 0;
             FS_PUSH(out->bodies, out->nbodies, out->capbodies, body);
             /* the body's own #defines */
             for (long k = i + 1; k < e; k++) {
@@ -305,9 +408,13 @@ void fs_cs_scan(const char *t, long len, fs_cs_intern intern, void *arg, fs_cs_f
             while (i < len && fs_lex_ident(t[i]))
                 i++;
             prev = t[i - 1];
+            if (depth == 0 && (fs_cs_word(t, b, i, "struct") || fs_cs_word(t, b, i, "union") || fs_cs_word(t, b, i, "enum")))
+                tagged = 1;
             long q = fs_cs_next(t, len, i);
-            if (depth == 0 && q < len && t[q] == '(' && fname < 0)
+            if (depth == 0 && q < len && t[q] == '(' && fname < 0) {
                 fname = intern(arg, t + b, (size_t)(i - b)); /* the first: `f(void) __attribute__((x))` */
+                plist = q;
+            }
             continue;
         }
         if (c == '(')
@@ -315,18 +422,19 @@ void fs_cs_scan(const char *t, long len, fs_cs_intern intern, void *arg, fs_cs_f
         else if (c == ')' && depth > 0)
             depth--;
         else if (c == ';')
-            fname = -1;
+            fname = -1, tagged = 0;
         prev = c;
         i++;
     }
     free(uses);
     free(loops);
+    FS_FREE(params.v, params.pos, params.pairs);
 }
 
 void fs_cs_file_free(fs_cs_file *f)
 {
     for (int i = 0; i < f->nbodies; i++)
-        FS_FREE(f->bodies[i].names, f->bodies[i].flags);
+        FS_FREE(f->bodies[i].names, f->bodies[i].flags, f->bodies[i].pairs, f->bodies[i].pair_at);
     for (int i = 0; i < f->nmacros; i++)
         FS_FREE(f->macros[i].names, f->macros[i].called);
     FS_FREE(f->bodies, f->macros);

@@ -19,8 +19,9 @@
 typedef int (*fs_cs_intern)(void *arg, const char *t, size_t n);
 
 enum {
-    FS_CS_LOOP = 1, /* the use is inside a loop */
-    FS_CS_CALL = 2  /* the name is called: `(` follows it */
+    FS_CS_LOOP = 1,  /* the use is inside a loop */
+    FS_CS_CALL = 2,  /* the name is called: `(` follows it */
+    FS_CS_PARAM = 4  /* ... with an argument that names a parameter of the function */
 };
 
 typedef struct fs_cs_body {
@@ -28,7 +29,10 @@ typedef struct fs_cs_body {
     int line;             /* the line of the '{' */
     int name;             /* the function's name (the last name before a `(` at the top level), or -1 */
     int *names;           /* the names used, in order, interned */
-    unsigned char *flags; /* per use: FS_CS_LOOP, FS_CS_CALL */
+    unsigned char *flags; /* per use: FS_CS_LOOP, FS_CS_CALL, FS_CS_PARAM */
+    int *pairs;           /* of the uses with FS_CS_PARAM: argument position << 8 | parameter position, for
+                           * each argument that names a parameter (positions from 0, at most 255) */
+    int *pair_at;         /* per use: its first pair; pair_at[nnames]: the end */
     int nnames, capnames;
     int unsure;           /* an #include inside the body: what it adds is not seen */
 } fs_cs_body;

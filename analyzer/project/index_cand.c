@@ -7,9 +7,11 @@
  * either two path operations or more (the probe among them), or a probe
  * inside a loop.  A name is a path operation as the index knows it: a
  * library path call (rules/library.yml), a project function with a summary
- * of an operation on a parameter (a wrapper, static or not, in any file), or
- * a macro whose replacement names such names (each counted as often as it
- * appears there).  What the scan cannot see into (an #include inside a body)
+ * of an operation on a parameter (a wrapper, static or not, in any file), a
+ * function whose body passes one of its parameters where a macro of such
+ * names takes its path (the index's reading may not see what libclang
+ * expands there), or where such a function takes its path, or a macro whose replacement names such names (each counted as
+ * often as it appears there).  What the scan cannot see into (an #include inside a body)
  * makes a candidate; so does a macro with a loop in its replacement used
  * beside a probe.  A unit whose main file, or a project file it includes,
  * holds a candidate is parsed; the others are passed over (fs_ix_reach). */
@@ -85,6 +87,7 @@ static void fs_cand_max(fs_cand_w *to, const fs_cand_w *w)
 typedef struct fs_cand_ctx {
     fs_cand_names names;
     fs_cand_w *base;  /* per name: as a library call or a project function */
+    unsigned *pos;    /* per name: the argument positions of its path (bit 31: any, as a macro's) */
     fs_cand_w *base_plain; /* per name: used without a call, as the index's table has it (a file
                             * outside the project, weighed at a unit's run), or NULL */
     fs_cand_w *w[2];  /* per name: used without a call (object-like macros only), called */
@@ -110,6 +113,7 @@ static void fs_cand_summary(fs_cand_ctx *c, const fs_summary *s)
         return; /* no file uses the name */
     fs_cand_w w = { 1, s->op.kind == FS_OP_PROBE, 0, 0 };
     fs_cand_max(&c->base[id], &w);
+    c->pos[id] |= s->param < 31 ? 1u << s->param : 1u << 31;
 }
 
 /* What a use of name `id` weighs: called, as a function or either kind of
@@ -188,6 +192,7 @@ void fs_ix_candidates(fs_index *ix, char **texts, const long *lens)
     }
     int nn = c.names.n;
     c.base = fs_xcalloc((size_t)nn + 1, sizeof *c.base);
+    c.pos = fs_xcalloc((size_t)nn + 1, sizeof *c.pos);
     c.w[0] = fs_xcalloc((size_t)nn + 1, sizeof *c.w[0]);
     c.w[1] = fs_xcalloc((size_t)nn + 1, sizeof *c.w[1]);
     c.first = fs_xmalloc(sizeof *c.first * ((size_t)nn + 1));
@@ -198,6 +203,9 @@ void fs_ix_candidates(fs_index *ix, char **texts, const long *lens)
         if (sp && fs_cand_pairs(sp->kind)) {
             c.base[k].ops = 1;
             c.base[k].probes = sp->kind == FS_OP_PROBE;
+            c.pos[k] |= sp->path_arg >= 0 && sp->path_arg < 31 ? 1u << sp->path_arg : 1u << 31;
+            if (sp->path_arg2 >= 0)
+                c.pos[k] |= sp->path_arg2 < 31 ? 1u << sp->path_arg2 : 1u << 31;
         }
     }
     for (int k = 0; ix->global && k < ix->global->n; k++)
@@ -216,6 +224,66 @@ void fs_ix_candidates(fs_index *ix, char **texts, const long *lens)
             c.next[c.nmacros] = c.first[mac->name];
             c.first[mac->name] = c.nmacros++;
         }
+    /* a function whose body passes one of its parameters to a path
+     * operation may be a wrapper the index's reading does not see (its
+     * macros as libclang expands them, say): its name is that operation,
+     * as far as a caller's candidacy goes; to a fixed point (wrappers of
+     * wrappers) */
+    unsigned char *text = fs_xcalloc((size_t)nn + 1, 1); /* per name: made a wrapper here */
+    unsigned char *lib = fs_xcalloc((size_t)nn + 1, 1);  /* per name: a library path call (a macro of the name
+                                                          * too, as `#define stat mingw_stat`, is read by the index) */
+    for (int k = 0; k < nn; k++) {
+        const char *name = c.names.v[k];
+        lib[k] = fs_call_lookup(strncmp(name, "__builtin_", 10) == 0 ? name + 10 : name) != NULL;
+    }
+    for (int round = 0; round < FS_INDEX_ROUNDS; round++) {
+        int changed = 0;
+        for (int i = 0; i < n; i++)
+            for (int b = 0; b < scans[i].nbodies; b++) {
+                const fs_cs_body *bd = &scans[i].bodies[b];
+                if (bd->name < 0)
+                    continue;
+                fs_cand_w w = { 0, 0, 0, 0 };
+                unsigned pos = 0;
+                for (int u = 0; u < bd->nnames; u++) {
+                    if ((bd->flags[u] & (FS_CS_CALL | FS_CS_PARAM)) != (FS_CS_CALL | FS_CS_PARAM))
+                        continue;
+                    int callee = bd->names[u];
+                    /* what the index reads itself it has judged: only a macro, or a
+                     * function this rule made a wrapper, may be one it missed */
+                    if (!text[callee] && (c.first[callee] < 0 || lib[callee]))
+                        continue;
+                    const fs_cand_w *uw = fs_cand_weigh(&c, callee, 1, 0);
+                    if (!uw->ops)
+                        continue;
+                    /* the parameter is passed where the callee takes its path (a
+                     * macro's: anywhere) */
+                    unsigned at = c.pos[callee] | (c.first[callee] >= 0 ? 1u << 31 : 0);
+                    for (int k = bd->pair_at[u]; k < bd->pair_at[u + 1]; k++) {
+                        int a = bd->pairs[k] >> 8, j = bd->pairs[k] & 0xff;
+                        if ((at & 1u << 31) || (a < 31 && (at & 1u << a))) {
+                            if (getenv("FSCHECK_CANDIDATES") && !text[bd->name])
+                                fprintf(stderr, "fscheck: candidate: %s:%d: %s, a wrapper by its call of %s\n",
+                                        ix->files[i].rel, bd->line, c.names.v[bd->name], c.names.v[callee]);
+                            w.ops = 1;
+                            w.probes |= uw->probes > 0;
+                            pos |= j < 31 ? 1u << j : 1u << 31;
+                        }
+                    }
+                }
+                fs_cand_w *to = &c.base[bd->name];
+                if (w.ops > to->ops || w.probes > to->probes || (pos & ~c.pos[bd->name])) {
+                    fs_cand_max(to, &w);
+                    c.pos[bd->name] |= pos;
+                    text[bd->name] = 1;
+                    changed = 1;
+                }
+            }
+        if (!changed)
+            break;
+        memset(c.w[0], 0, sizeof *c.w[0] * ((size_t)nn + 1)); /* weighed again with the new names */
+        memset(c.w[1], 0, sizeof *c.w[1] * ((size_t)nn + 1));
+    }
     for (int k = 0; k < nn; k++) { /* all weighed before the scans go */
         fs_cand_weigh(&c, k, 0, 0);
         fs_cand_weigh(&c, k, 1, 0);
@@ -266,7 +334,7 @@ void fs_ix_candidates(fs_index *ix, char **texts, const long *lens)
     fs_strs_sort_unique(&ix->weights);
     for (int k = 0; k < nn; k++)
         free(c.names.v[k]);
-    FS_FREE(c.names.v, c.names.slots, c.base, c.w[0], c.w[1], c.first, c.next, c.macros, scans, scanned);
+    FS_FREE(text, lib, c.names.v, c.names.slots, c.base, c.pos, c.w[0], c.w[1], c.first, c.next, c.macros, scans, scanned);
 }
 
 void fs_ix_weights_free(fs_index *ix)

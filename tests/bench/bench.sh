@@ -14,17 +14,19 @@
 #   --clang BIN       default: clang-14, else clang
 #   --check NAME      the clang-tidy check (default readability-braces-around-statements)
 #   --keep DIR        keep the reports and logs in DIR
+#   --only LIST       only these of the runs below (comma list of fs1, fs1w,
+#                     fs2, fs1np, fs2np, fs1ni, syntax; clang-tidy always runs)
 #
 # What runs (sequentially, nothing else should be running), when this
 # fscheck has a project index and a prefilter:
-#   fscheck -j1 --engine=clang                 prefilter, index cache empty
-#   fscheck -j1 --engine=clang                 prefilter, index cache filled
-#   fscheck -j2 --engine=clang                 prefilter, index cache filled
-#   fscheck -j1 --engine=clang --no-prefilter  index cache filled
-#   fscheck -j2 --engine=clang --no-prefilter  index cache filled
-#   fscheck -j1 --engine=clang --no-index      no index, no prefilter
-#   clang-tidy -checks=-*,CHECK                one process over all the units
-#   clang -fsyntax-only                        one process per unit, its own flags
+#   fs1    fscheck -j1 --engine=clang                 prefilter, index cache empty
+#   fs1w   fscheck -j1 --engine=clang                 prefilter, index cache filled
+#   fs2    fscheck -j2 --engine=clang                 prefilter, index cache filled
+#   fs1np  fscheck -j1 --engine=clang --no-prefilter  index cache filled
+#   fs2np  fscheck -j2 --engine=clang --no-prefilter  index cache filled
+#   fs1ni  fscheck -j1 --engine=clang --no-index      no index, no prefilter
+#   tidy   clang-tidy -checks=-*,CHECK                one process over all the units
+#   syntax clang -fsyntax-only                        one process per unit, its own flags
 # (an older fscheck: -j1 and -j2 only).  Every figure is a whole process
 # (or, for clang, the whole loop) under /usr/bin/time -v: wall-clock
 # seconds, CPU seconds (user + system: steadier than wall-clock time on a
@@ -42,6 +44,7 @@ tidy=$(command -v clang-tidy-14 || command -v clang-tidy || true)
 clang=$(command -v clang-14 || command -v clang || true)
 check=readability-braces-around-statements
 keep=
+only=
 srcdir=
 builddir=
 flags=()
@@ -56,6 +59,7 @@ while [[ $# -gt 0 ]]; do
         --clang) clang=$2; shift 2 ;;
         --check) check=$2; shift 2 ;;
         --keep) keep=$2; shift 2 ;;
+        --only) only=",$2,tidy,"; shift 2 ;;
         --dir) srcdir=$2; shift 2 ;;
         --) shift; flags=("$@"); break ;;
         -h|--help) usage ;;
@@ -159,7 +163,7 @@ fs_common=(--engine=clang --format=json --quiet --exit-zero)
 
 names=()
 labels=()
-add() { names+=("$1"); labels+=("$2"); }
+add() { [[ -z "$only" || "$only" == *",$1,"* ]] || return 0; names+=("$1"); labels+=("$2"); }
 if [[ $has_prefilter -eq 1 ]]; then
     add fs1 "fscheck -j1 (prefilter, empty index cache)"
     add fs1w "fscheck -j1 (prefilter)"
@@ -236,8 +240,9 @@ for n, l in zip(names, labels):
             med[n][2] / parsed / tidy_unit_cpu)
     print(line)
 base = "fs1w" if "fs1w" in med else "fs1"
-print("fscheck -j2 against -j1%s: %.2f× faster (wall-clock)" % (" (index cache filled)" if base == "fs1w" else "", med[base][0] / med["fs2"][0]))
-if "fs2np" in med:
+if base in med and "fs2" in med:
+    print("fscheck -j2 against -j1%s: %.2f× faster (wall-clock)" % (" (index cache filled)" if base == "fs1w" else "", med[base][0] / med["fs2"][0]))
+if "fs2np" in med and "fs1np" in med:
     print("fscheck -j2 against -j1, every unit parsed (no prefilter): %.2f× faster (wall-clock)" % (med["fs1np"][0] / med["fs2np"][0]))
 try:
     print("load average at the end: %s" % open("/proc/loadavg").read().split()[0])
