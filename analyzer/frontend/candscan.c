@@ -65,6 +65,7 @@ typedef struct fs_cs_use {
     int call;
     int param;     /* an argument names a parameter */
     int pairs, npairs; /* its (argument, parameter) pairs in the scan's list */
+    int args, nargs;   /* its arguments' keys in the scan's list */
 } fs_cs_use;
 
 /* The parameters of the function whose body is scanned (interned), with
@@ -74,7 +75,134 @@ typedef struct fs_cs_params {
     int n, cap, cappos;
     int *pairs; /* scratch: the pairs of the uses so far */
     int npairs, cappairs;
+    int *keys;  /* scratch: the argument keys of the uses so far */
+    int nkeys, capkeys;
 } fs_cs_params;
+
+/* The key of the argument t[b, e) (fs_cs_body.args). */
+static int fs_cs_arg_key(const char *t, long b, long e, fs_cs_intern intern, void *arg)
+{
+    /* its text without blanks and comments */
+    char buf[256];
+    size_t n = 0;
+    for (long k = b; k < e; k++) {
+        if (fs_cs_blank(t[k]))
+            continue;
+        if (t[k] == '/' && k + 1 < e && (t[k + 1] == '*' || t[k + 1] == '/')) {
+            k = fs_lex_skip(t, e, k) - 1;
+            continue;
+        }
+        if (t[k] == '"' || t[k] == '\'') {
+            long q = fs_lex_skip(t, e, k);
+            if (n + (size_t)(q - k) >= sizeof buf)
+                return FS_CS_ANY;
+            memcpy(buf + n, t + k, (size_t)(q - k));
+            n += (size_t)(q - k);
+            k = q - 1;
+            continue;
+        }
+        if (n + 1 >= sizeof buf)
+            return FS_CS_ANY;
+        buf[n++] = t[k];
+    }
+    buf[n] = '\0';
+    char *x = buf;
+    for (int changed = 1; changed && n;) {
+        changed = 0;
+        /* (x) */
+        if (x[0] == '(' && fs_xs_closing(x, (long)n, 0, '(', ')') == (long)n - 1) {
+            x++;
+            n -= 2;
+            x[n] = '\0';
+            changed = 1;
+            continue;
+        }
+        /* (type *)x: names, '*' and nothing else between the parentheses */
+        if (x[0] == '(') {
+            long m = fs_xs_closing(x, (long)n, 0, '(', ')');
+            int cast = m > 1 && m < (long)n - 1;
+            for (long k = 1; cast && k < m; k++)
+                cast = fs_lex_ident(x[k]) || x[k] == '*';
+            if (cast && !(m == 1)) {
+                x += m + 1;
+                n -= (size_t)(m + 1);
+                changed = 1;
+            }
+        }
+    }
+    if (!n)
+        return FS_CS_ANY;
+    if (x[0] == '"') { /* a literal (or literals side by side) */
+        for (size_t k = 0; k < n;) {
+            long q = fs_lex_skip(x, (long)n, (long)k);
+            if (x[k] != '"' || q == (long)k)
+                return FS_CS_ANY;
+            k = (size_t)q;
+        }
+        return intern(arg, x, n);
+    }
+    /* a call: NAME( */
+    size_t k = 0;
+    while (k < n && fs_lex_ident(x[k]))
+        k++;
+    if (k > 0 && fs_lex_ident_start(x[0]) && k < n && x[k] == '(' && fs_xs_closing(x, (long)n, (long)k, '(', ')') == (long)n - 1)
+        return intern(arg, x, k + 1);
+    /* a variable, member chain or element: & * names . -> [...] */
+    k = 0;
+    while (k < n && (x[k] == '&' || x[k] == '*'))
+        k++;
+    if (k >= n || !fs_lex_ident_start(x[k]))
+        return FS_CS_ANY;
+    while (k < n) {
+        if (fs_lex_ident(x[k])) {
+            k++;
+        } else if (x[k] == '.' && k + 1 < n && fs_lex_ident_start(x[k + 1])) {
+            k++;
+        } else if (x[k] == '-' && k + 2 < n && x[k + 1] == '>' && fs_lex_ident_start(x[k + 2])) {
+            k += 2;
+        } else if (x[k] == '[') {
+            long m = fs_xs_closing(x, (long)n, (long)k, '[', ']');
+            if (m < 0)
+                return FS_CS_ANY;
+            k = (size_t)m + 1;
+        } else {
+            return FS_CS_ANY;
+        }
+    }
+    return intern(arg, x, n);
+}
+
+/* The keys of the arguments in t[open, end) (a call's parentheses),
+ * appended to params->keys; returns how many. */
+static int fs_cs_arg_keys(const char *t, long open, long end, fs_cs_intern intern, void *arg, fs_cs_params *params)
+{
+    long m = fs_xs_closing(t, end, open, '(', ')');
+    if (m < 0)
+        return 0;
+    int n = 0, depth = 0;
+    long from = open + 1;
+    for (long k = open + 1; k <= m;) {
+        long s = k < m ? fs_lex_skip(t, m, k) : k;
+        if (s != k) {
+            k = s;
+            continue;
+        }
+        char c = t[k];
+        if (k < m && (c == '(' || c == '[' || c == '{')) {
+            depth++;
+        } else if (k < m && (c == ')' || c == ']' || c == '}')) {
+            depth--;
+        } else if ((k == m || (c == ',' && depth == 0)) && (k > from || n > 0 || k < m)) {
+            FS_PUSH(params->keys, params->nkeys, params->capkeys, fs_cs_arg_key(t, from, k, intern, arg));
+            n++;
+            from = k + 1;
+            if (n >= 16)
+                break;
+        }
+        k++;
+    }
+    return n;
+}
 
 typedef struct fs_cs_region {
     long begin, end;
@@ -211,9 +339,11 @@ static void fs_cs_names(const char *t, long b, long e, fs_cs_intern intern, void
         int call = p < e && t[p] == '(';
         int first = params ? params->npairs : 0;
         int npairs = call && params && params->n ? fs_cs_names_param(t, p, e, intern, arg, params) : 0;
+        int firstarg = params ? params->nkeys : 0;
+        int nargs = call && params ? fs_cs_arg_keys(t, p, e, intern, arg, params) : 0;
         FS_PUSH(*uses, *nuses, *capuses,
                 ((fs_cs_use){ intern(arg, t + s0, (size_t)(k - s0)), s0, call || (!directives && p >= e), npairs > 0,
-                              first, npairs }));
+                              first, npairs, firstarg, nargs }));
     }
 }
 
@@ -313,6 +443,7 @@ void fs_cs_scan(const char *t, long len, fs_cs_intern intern, void *arg, fs_cs_f
              * (at its position: the commas at its top level before it) */
             params.n = 0;
             params.npairs = 0;
+            params.nkeys = 0;
             long pe = plist >= 0 ? fs_xs_closing(t, i, plist, '(', ')') : -1;
             int ppos = 0, pdepth = 0;
             for (long k = plist + 1; pe > plist && k < pe;) {
@@ -357,10 +488,16 @@ void fs_cs_scan(const char *t, long len, fs_cs_intern intern, void *arg, fs_cs_f
             body.flags = fs_xcalloc((size_t)nuses + 1, 1);
             body.pair_at = fs_xmalloc(sizeof *body.pair_at * ((size_t)nuses + 1));
             body.pairs = fs_xmalloc(sizeof *body.pairs * ((size_t)params.npairs + 1));
+            body.arg_at = fs_xmalloc(sizeof *body.arg_at * ((size_t)nuses + 1));
+            body.args = fs_xmalloc(sizeof *body.args * ((size_t)params.nkeys + 1));
+            int na = 0;
             body.nnames = body.capnames = nuses;
             int np = 0;
             for (int u = 0; u < nuses; u++) {
                 body.pair_at[u] = np;
+                body.arg_at[u] = na;
+                for (int k = 0; k < uses[u].nargs; k++)
+                    body.args[na++] = params.keys[uses[u].args + k];
                 for (int k = 0; k < uses[u].npairs; k++)
                     body.pairs[np++] = params.pairs[uses[u].pairs + k];
                 body.names[u] = uses[u].name;
@@ -372,6 +509,7 @@ void fs_cs_scan(const char *t, long len, fs_cs_intern intern, void *arg, fs_cs_f
                     }
             }
             body.pair_at[nuses] = np;
+            body.arg_at[nuses] = na;
             if (tagged && body.name < 0)
                 body.unsure = 0; /* a struct's members: an #include there adds members, not code */
             tagged = 0;
@@ -428,13 +566,14 @@ void fs_cs_scan(const char *t, long len, fs_cs_intern intern, void *arg, fs_cs_f
     }
     free(uses);
     free(loops);
-    FS_FREE(params.v, params.pos, params.pairs);
+    FS_FREE(params.v, params.pos, params.pairs, params.keys);
 }
 
 void fs_cs_file_free(fs_cs_file *f)
 {
     for (int i = 0; i < f->nbodies; i++)
-        FS_FREE(f->bodies[i].names, f->bodies[i].flags, f->bodies[i].pairs, f->bodies[i].pair_at);
+        FS_FREE(f->bodies[i].names, f->bodies[i].flags, f->bodies[i].pairs, f->bodies[i].pair_at, f->bodies[i].args,
+                f->bodies[i].arg_at);
     for (int i = 0; i < f->nmacros; i++)
         FS_FREE(f->macros[i].names, f->macros[i].called);
     FS_FREE(f->bodies, f->macros);

@@ -24,6 +24,9 @@ enum {
     FS_CS_PARAM = 4  /* ... with an argument that names a parameter of the function */
 };
 
+/* The key of an argument that may name any path (an expression). */
+#define FS_CS_ANY (-1)
+
 typedef struct fs_cs_body {
     long begin, end;      /* offsets of the '{' and one past its '}' */
     int line;             /* the line of the '{' */
@@ -33,6 +36,9 @@ typedef struct fs_cs_body {
     int *pairs;           /* of the uses with FS_CS_PARAM: argument position << 8 | parameter position, for
                            * each argument that names a parameter (positions from 0, at most 255) */
     int *pair_at;         /* per use: its first pair; pair_at[nnames]: the end */
+    int *args;            /* of the calls: each argument's key (FS_CS_ANY, or an interned text:
+                           * a literal, a variable or member chain, or "NAME(" for a call of NAME) */
+    int *arg_at;          /* per use: its first argument; arg_at[nnames]: the end */
     int nnames, capnames;
     int unsure;           /* an #include inside the body: what it adds is not seen */
 } fs_cs_body;

@@ -148,20 +148,103 @@ static const fs_cand_w *fs_cand_weigh(fs_cand_ctx *c, int id, int called, int de
     return w;
 }
 
-/* Whether the body can hold a finding. */
+/* An argument's key as it pairs: FS_CS_ANY; FS_CAND_NONE for what a
+ * function returns (a path no later call can name again); else the key. */
+#define FS_CAND_NONE (-2)
+
+static int fs_cand_macro(const fs_cand_ctx *c, const char *name, size_t n)
+{
+    int id = fs_cand_find(&c->names, name, n, NULL);
+    return id >= 0 && c->first[id] >= 0;
+}
+
+static int fs_cand_key(const fs_cand_ctx *c, int key)
+{
+    if (key < 0)
+        return FS_CS_ANY;
+    const char *k = c->names.v[key];
+    size_t n = strlen(k);
+    if (n && k[n - 1] == '(') /* a call: a macro's may be anything */
+        return fs_cand_macro(c, k, n - 1) ? FS_CS_ANY : FS_CAND_NONE;
+    size_t i = 0;
+    while (i < n && fs_lex_ident(k[i]))
+        i++;
+    if (i == n && fs_cand_macro(c, k, n)) /* an object-like macro: a literal, say */
+        return FS_CS_ANY;
+    return key;
+}
+
+/* Whether two keys may name the same path: the same text; a literal and a
+ * name in capitals (a macro of the system's headers may be that literal). */
+static int fs_cand_same(const fs_cand_ctx *c, int a, int b)
+{
+    if (a == FS_CS_ANY || b == FS_CS_ANY)
+        return 1;
+    if (a == FS_CAND_NONE || b == FS_CAND_NONE)
+        return 0;
+    if (a == b)
+        return 1;
+    const char *x = c->names.v[a], *y = c->names.v[b];
+    if ((x[0] == '"') == (y[0] == '"'))
+        return 0;
+    const char *name = x[0] == '"' ? y : x;
+    for (; *name; name++)
+        if (!(fs_lex_ident(*name) && !(*name >= 'a' && *name <= 'z')))
+            return 0;
+    return 1;
+}
+
+/* The keys of use u's path arguments into keys[0, 4): where its name takes
+ * its path (a macro's, or one whose place is unknown: anywhere). */
+static int fs_cand_use_keys(const fs_cand_ctx *c, const fs_cs_body *b, int u, int *keys)
+{
+    int name = b->names[u];
+    unsigned pos = c->pos ? c->pos[name] : 1u << 31;
+    if (c->first[name] >= 0 || !pos || (pos & 1u << 31) || !(b->flags[u] & FS_CS_CALL)) {
+        keys[0] = FS_CS_ANY;
+        return 1;
+    }
+    int n = 0, nargs = b->arg_at[u + 1] - b->arg_at[u];
+    for (int a = 0; a < 31 && n < 4; a++)
+        if (pos & 1u << a)
+            keys[n++] = a < nargs ? fs_cand_key(c, b->args[b->arg_at[u] + a]) : FS_CS_ANY;
+    return n;
+}
+
+/* Whether the body can hold a finding: a probe, and another path operation
+ * whose path may be the probe's (or one use that does both), or a probe in
+ * a loop. */
 static int fs_cand_body(fs_cand_ctx *c, const fs_cs_body *b)
 {
     if (b->unsure)
         return 1;
-    int ops = 0, probes = 0, probe_in_loop = 0, loop_macro = 0;
+    int probes = 0, probe_in_loop = 0, loop_macro = 0, both = 0;
+    int *ops = NULL, nops = 0, capops = 0;
     for (int u = 0; u < b->nnames; u++) {
         const fs_cand_w *w = fs_cand_weigh(c, b->names[u], (b->flags[u] & FS_CS_CALL) != 0, 0);
-        ops += w->ops;
+        if (w->ops)
+            FS_PUSH(ops, nops, capops, u);
         probes += w->probes;
+        both |= w->ops >= 2 && w->probes;
         probe_in_loop |= w->probes && (b->flags[u] & FS_CS_LOOP);
         loop_macro |= w->loops;
     }
-    return probes > 0 && (ops >= 2 || probe_in_loop || loop_macro);
+    int cand = probes > 0 && (both || probe_in_loop || loop_macro);
+    for (int i = 0; i < nops && !cand && probes; i++) {
+        if (!fs_cand_weigh(c, b->names[ops[i]], (b->flags[ops[i]] & FS_CS_CALL) != 0, 0)->probes)
+            continue;
+        int pk[4], np = fs_cand_use_keys(c, b, ops[i], pk);
+        for (int j = 0; j < nops && !cand; j++) {
+            if (j == i)
+                continue;
+            int qk[4], nq = fs_cand_use_keys(c, b, ops[j], qk);
+            for (int x = 0; x < np && !cand; x++)
+                for (int y = 0; y < nq && !cand; y++)
+                    cand = fs_cand_same(c, pk[x], qk[y]);
+        }
+    }
+    free(ops);
+    return cand;
 }
 
 void fs_ix_candidates(fs_index *ix, char **texts, const long *lens)

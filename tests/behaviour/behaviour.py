@@ -20,7 +20,7 @@ what they print, their exit status and the files they leave are compared.
 Exit status 0 when the case holds, 1 when not, 77 when the tools it needs
 (strace, setpriv, root) are missing.
 """
-import json, os, shutil, stat, subprocess, sys, tempfile
+import json, os, shutil, signal, stat, subprocess, sys, tempfile
 
 PATH_SYSCALLS = ("access", "faccessat", "faccessat2", "stat", "lstat", "newfstatat", "statx", "open",
                  "openat", "openat2", "creat", "mkdir", "mkdirat", "mknodat", "unlink", "unlinkat", "rmdir",
@@ -109,10 +109,16 @@ def run(exe, state, work, nobody, trace=None):
             s for s in PATH_SYSCALLS if s != "opendir")] + cmd
     if nobody:
         cmd = NOBODY + cmd
+    # a group of its own: on a timeout (a FIFO's open blocks) the program
+    # goes too, not only strace or setpriv above it
+    p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL,
+                         start_new_session=True)
     try:
-        p = subprocess.run(cmd, capture_output=True, timeout=2, stdin=subprocess.DEVNULL)
-        result = (p.stdout, p.returncode)
+        out, _ = p.communicate(timeout=2)
+        result = (out, p.returncode)
     except subprocess.TimeoutExpired:
+        os.killpg(p.pid, signal.SIGKILL)
+        p.communicate()
         result = (b"<timeout>", -1)
     files = snapshot(d)
     reset(d)
