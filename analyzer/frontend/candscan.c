@@ -381,6 +381,13 @@ static long fs_cs_directive(const char *t, long len, long i, fs_cs_intern intern
         FS_PUSH(mac.names, mac.nnames, mac.capnames, uses[u].name);
     }
     mac.loops = nloops > 0;
+    for (long k = body; k + 1 < eol && !mac.pastes; k++) {
+        long q = fs_lex_skip(t, eol, k);
+        if (q != k)
+            k = q - 1;
+        else
+            mac.pastes = t[k] == '#' && t[k + 1] == '#';
+    }
     free(uses);
     free(loops);
     FS_PUSH(out->macros, out->nmacros, out->capmacros, mac);
@@ -390,7 +397,8 @@ static long fs_cs_directive(const char *t, long len, long i, fs_cs_intern intern
 void fs_cs_scan(const char *t, long len, fs_cs_intern intern, void *arg, fs_cs_file *out)
 {
     memset(out, 0, sizeof *out);
-    int bol = 1, extern_c = 0, depth = 0, fname = -1, tagged = 0;
+    int bol = 1, extern_c = 0, depth = 0, fname = -1, tagged = 0, alias[4], nalias = 0;
+    long fname_at = -1, tag_at = -1; /* where the last such name, and the last struct, union or enum, are */
     long plist = -1; /* the '(' of the function's parameters (after fname) */
     fs_cs_params params = { 0 };
     char prev = 0; /* the last character of the last token */
@@ -439,6 +447,14 @@ void fs_cs_scan(const char *t, long len, fs_cs_intern intern, void *arg, fs_cs_f
             long e = m < 0 ? len : m + 1;
             fs_cs_body body = { 0 };
             body.name = fname;
+            body.nalias = nalias;
+            memcpy(body.alias, alias, sizeof alias);
+            if (tagged && tag_at > fname_at) {
+                /* `struct s {` after a macro's use without its `;`: a type's members */
+                body.name = -1;
+                body.nalias = 0;
+            }
+            nalias = 0;
             /* the parameters: names before a `,`, `)` or `[` in its list
              * (at its position: the commas at its top level before it) */
             params.n = 0;
@@ -539,6 +555,7 @@ void fs_cs_scan(const char *t, long len, fs_cs_intern intern, void *arg, fs_cs_f
             i = m < 0 ? len : m + 1;
             prev = '}';
             fname = -1;
+            nalias = 0;
             continue;
         }
         if (fs_lex_ident_start(c)) {
@@ -546,12 +563,21 @@ void fs_cs_scan(const char *t, long len, fs_cs_intern intern, void *arg, fs_cs_f
             while (i < len && fs_lex_ident(t[i]))
                 i++;
             prev = t[i - 1];
-            if (depth == 0 && (fs_cs_word(t, b, i, "struct") || fs_cs_word(t, b, i, "union") || fs_cs_word(t, b, i, "enum")))
+            if (depth == 0 && (fs_cs_word(t, b, i, "struct") || fs_cs_word(t, b, i, "union") || fs_cs_word(t, b, i, "enum"))) {
                 tagged = 1;
+                tag_at = b;
+            }
             long q = fs_cs_next(t, len, i);
-            if (depth == 0 && q < len && t[q] == '(' && fname < 0) {
-                fname = intern(arg, t + b, (size_t)(i - b)); /* the first: `f(void) __attribute__((x))` */
-                plist = q;
+            if (depth == 0 && q < len && t[q] == '(') {
+                int id = intern(arg, t + b, (size_t)(i - b));
+                if (nalias == 4) /* the last four */
+                    memmove(alias, alias + 1, sizeof alias - sizeof alias[0]), nalias--;
+                alias[nalias++] = id;
+                fname_at = b;
+                if (fname < 0 || !(i - b > 2 && t[b] == '_' && t[b + 1] == '_')) {
+                    fname = id; /* not `__attribute__` after it */
+                    plist = q;
+                }
             }
             continue;
         }
@@ -560,7 +586,7 @@ void fs_cs_scan(const char *t, long len, fs_cs_intern intern, void *arg, fs_cs_f
         else if (c == ')' && depth > 0)
             depth--;
         else if (c == ';')
-            fname = -1, tagged = 0;
+            fname = -1, tagged = 0, nalias = 0;
         prev = c;
         i++;
     }

@@ -30,7 +30,11 @@ enum {
 typedef struct fs_cs_body {
     long begin, end;      /* offsets of the '{' and one past its '}' */
     int line;             /* the line of the '{' */
-    int name;             /* the function's name (the last name before a `(` at the top level), or -1 */
+    int name;             /* the function's name, or -1: of the names before a `(` at the top level of its
+                           * declaration, the last that does not begin with "__" (`int ATTR((x)) f(void)
+                           * __attribute__((y))`) */
+    int alias[4];         /* every such name (a macro's, the function's, ...; the first four) */
+    int nalias;
     int *names;           /* the names used, in order, interned */
     unsigned char *flags; /* per use: FS_CS_LOOP, FS_CS_CALL, FS_CS_PARAM */
     int *pairs;           /* of the uses with FS_CS_PARAM: argument position << 8 | parameter position, for
@@ -50,6 +54,7 @@ typedef struct fs_cs_macro {
     int nnames, capnames;
     int loops;  /* its replacement holds a loop (for, while other than while (0)) */
     int fn;     /* a function-like macro */
+    int pastes; /* its replacement pastes names (##): it may name any call */
 } fs_cs_macro;
 
 typedef struct fs_cs_file {

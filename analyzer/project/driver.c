@@ -438,12 +438,17 @@ int fs_analyze_file(const char *path, const fs_driver_opts *o, fs_findings *out,
         o = &od;
     }
     fs_fe_result r;
+    char *trimmed = NULL; /* what libclang parsed of the main file, when not the text */
     int rc, by_ts = o->engine == FS_ENGINE_TS;
     if (by_ts) {
         rc = fs_ts_parse_unit(o, path, text, len, NULL, &r);
     } else {
-        /* the text read here, as libclang's unsaved file: the file is read once */
-        fs_clang_opts co = { o->cflags, o->ncflags, o->resource_dir, o->directory, text, (unsigned long)len, o->project };
+        /* the text read here, as libclang's unsaved file: the file is read
+         * once (with the bodies no candidate needs blanked, when the
+         * prefilter says which) */
+        trimmed = o->trim ? o->trim(o->trim_arg, text, len) : NULL;
+        fs_clang_opts co = { o->cflags, o->ncflags, o->resource_dir, o->directory, trimmed ? trimmed : text,
+                             (unsigned long)len, o->project };
         rc = fs_fe_clang_parse(path, &co, &r);
         if (rc != 0 && o->engine == FS_ENGINE_AUTO) {
             /* libclang could not take the file at all: tree-sitter takes all of it */
@@ -457,6 +462,7 @@ int fs_analyze_file(const char *path, const fs_driver_opts *o, fs_findings *out,
     if (rc != 0) {
         fs_stats_skip(st, path, r.fatal ? r.fatal : "could not be parsed");
         fs_fe_result_free(&r);
+        free(trimmed);
         fs_summaries_delete(with_declared);
         fs_src_free(&src);
         return -1;
@@ -543,6 +549,7 @@ int fs_analyze_file(const char *path, const fs_driver_opts *o, fs_findings *out,
     fs_apply_suppressions(out, first_new, &src, path, o);
     fs_src_free(&src);
     fs_fe_result_free(&r);
+    free(trimmed);
     if (have_ts)
         fs_fe_result_free(&ts);
     fs_summaries_delete(with_declared);

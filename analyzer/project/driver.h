@@ -31,6 +31,11 @@ typedef struct fs_driver_opts {
      * checked; returns 0 when another unit has it already.  NULL: check all. */
     int (*claim)(void *arg, const char *file, int line);
     void *claim_arg;
+    /* For libclang: the main file's text with the bodies that need no
+     * parse blanked (a malloc'd copy of the same length and lines), or NULL
+     * to parse it all.  NULL: parse it all. */
+    char *(*trim)(void *arg, const char *text, long len);
+    void *trim_arg;
 } fs_driver_opts;
 
 /* Analyse one file; findings are appended to out.  Returns 0, or -1 when

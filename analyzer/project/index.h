@@ -95,6 +95,14 @@ const char *const *fs_index_platform_names(const fs_index *ix, int *n);
  * unknown, or when the file is not in the index. */
 int fs_index_may_match(const fs_index *ix, const char *abs_path);
 
+/* The text of a unit's main file for libclang, with the function bodies
+ * that need no parse blanked (a malloc'd copy, of the same length and the
+ * same lines), or NULL to parse it all: those that are no candidate, that
+ * no kept body names (a callee, a callback, through the file's macros),
+ * and that hold no preprocessor line.  NULL too when no body of the file is
+ * a candidate (the unit is parsed for a header's). */
+char *fs_index_trim(const fs_index *ix, const char *text, long len);
+
 /* The quoted #include names, of no project file, that the unit of main
  * file abs_path may include (it or the project files it includes): in
  * *names (the caller frees the array, not the names), their number

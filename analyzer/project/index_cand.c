@@ -88,6 +88,7 @@ typedef struct fs_cand_ctx {
     fs_cand_names names;
     fs_cand_w *base;  /* per name: as a library call or a project function */
     unsigned *pos;    /* per name: the argument positions of its path (bit 31: any, as a macro's) */
+    int table;        /* weighed from the index's table (a unit's text): the project's macros are not known */
     fs_cand_w *base_plain; /* per name: used without a call, as the index's table has it (a file
                             * outside the project, weighed at a unit's run), or NULL */
     fs_cand_w *w[2];  /* per name: used without a call (object-like macros only), called */
@@ -133,6 +134,10 @@ static const fs_cand_w *fs_cand_weigh(fs_cand_ctx *c, int id, int called, int de
         if (mac->fn && !called)
             continue;
         fs_cand_w mw = { 0, 0, (unsigned char)mac->loops, 0 };
+        if (mac->pastes) { /* a name it pastes may be any call: a probe, say */
+            fs_cand_w any = { 1, 1, 0, 0 };
+            fs_cand_add(&mw, &any);
+        }
         for (int k = 0; k < mac->nnames; k++) {
             if (depth > 64) { /* as deep as no macro goes: may be anything */
                 fs_cand_w any = { 2, 2, 1, 0 };
@@ -165,11 +170,11 @@ static int fs_cand_key(const fs_cand_ctx *c, int key)
     const char *k = c->names.v[key];
     size_t n = strlen(k);
     if (n && k[n - 1] == '(') /* a call: a macro's may be anything */
-        return fs_cand_macro(c, k, n - 1) ? FS_CS_ANY : FS_CAND_NONE;
-    size_t i = 0;
-    while (i < n && fs_lex_ident(k[i]))
-        i++;
-    if (i == n && fs_cand_macro(c, k, n)) /* an object-like macro: a literal, say */
+        return c->table || fs_cand_macro(c, k, n - 1) ? FS_CS_ANY : FS_CAND_NONE;
+    size_t i = 0, lower = 0;
+    for (; i < n && fs_lex_ident(k[i]); i++)
+        lower |= k[i] >= 'a' && k[i] <= 'z';
+    if (i == n && (fs_cand_macro(c, k, n) || (c->table && !lower))) /* an object-like macro: a literal, say */
         return FS_CS_ANY;
     return key;
 }
@@ -354,12 +359,15 @@ void fs_ix_candidates(fs_index *ix, char **texts, const long *lens)
                         }
                     }
                 }
-                fs_cand_w *to = &c.base[bd->name];
-                if (w.ops > to->ops || w.probes > to->probes || (pos & ~c.pos[bd->name])) {
-                    fs_cand_max(to, &w);
-                    c.pos[bd->name] |= pos;
-                    text[bd->name] = 1;
-                    changed = 1;
+                for (int a = 0; a < bd->nalias; a++) { /* (the function's name is one of them) */
+                    int id = bd->alias[a];
+                    fs_cand_w *to = &c.base[id];
+                    if (w.ops > to->ops || w.probes > to->probes || (pos & ~c.pos[id])) {
+                        fs_cand_max(to, &w);
+                        c.pos[id] |= pos;
+                        text[id] = 1;
+                        changed = 1;
+                    }
                 }
             }
         if (!changed)
@@ -400,7 +408,9 @@ void fs_ix_candidates(fs_index *ix, char **texts, const long *lens)
         const fs_cand_w *a = &c.w[1][k], *b = &c.w[0][k];
         if (!(a->ops || a->probes || a->loops || b->ops || b->probes || b->loops))
             continue;
-        char *v = fs_xasprintf("%s %d%d%d%d%d%d", c.names.v[k], a->ops, a->probes, a->loops, b->ops, b->probes, b->loops);
+        unsigned pos = c.pos[k] | (c.first[k] >= 0 ? 1u << 31 : 0);
+        char *v = fs_xasprintf("%s %d%d%d%d%d%d %x", c.names.v[k], a->ops, a->probes, a->loops, b->ops, b->probes,
+                               b->loops, pos);
         fs_strs_add(&ix->weights, v);
         free(v);
     }
@@ -410,7 +420,10 @@ void fs_ix_candidates(fs_index *ix, char **texts, const long *lens)
     for (int i = 0; i < ncat; i++) {
         if (!fs_cand_pairs(cat[i].kind) || fs_cand_find(&c.names, cat[i].name, strlen(cat[i].name), NULL) >= 0)
             continue;
-        char *v = fs_xasprintf("%s 1%d0000", cat[i].name, cat[i].kind == FS_OP_PROBE);
+        unsigned pos = cat[i].path_arg >= 0 && cat[i].path_arg < 31 ? 1u << cat[i].path_arg : 1u << 31;
+        if (cat[i].path_arg2 >= 0)
+            pos |= cat[i].path_arg2 < 31 ? 1u << cat[i].path_arg2 : 1u << 31;
+        char *v = fs_xasprintf("%s 1%d0000 %x", cat[i].name, cat[i].kind == FS_OP_PROBE, pos);
         fs_strs_add(&ix->weights, v);
         free(v);
     }
@@ -425,7 +438,7 @@ void fs_ix_weights_free(fs_index *ix)
     fs_strs_free(&ix->weights);
 }
 
-/* The table's entry of a name ("NAME dddddd"), or NULL. */
+/* The table's entry of a name ("NAME dddddd POS"), or NULL. */
 static const char *fs_ix_weight_of(const fs_index *ix, const char *name)
 {
     size_t n = strlen(name);
@@ -446,34 +459,137 @@ static const char *fs_ix_weight_of(const fs_index *ix, const char *name)
     return NULL;
 }
 
+/* What the table says of name: called, plain, and where it takes its path. */
+static void fs_ix_weight_read(const fs_index *ix, const char *name, fs_cand_w *called, fs_cand_w *plain,
+                              unsigned *pos)
+{
+    const char *e = fs_ix_weight_of(ix, name);
+    if (!e || strlen(e) < 8 || e[6] != ' ')
+        return;
+    *called = (fs_cand_w){ (unsigned char)(e[0] - '0'), (unsigned char)(e[1] - '0'), (unsigned char)(e[2] - '0'), 0 };
+    *plain = (fs_cand_w){ (unsigned char)(e[3] - '0'), (unsigned char)(e[4] - '0'), (unsigned char)(e[5] - '0'), 0 };
+    if (pos)
+        *pos = (unsigned)strtoul(e + 7, NULL, 16);
+}
+
+/* A context over a file's scan, weighed from the index's table. */
+static void fs_ix_table_ctx(const fs_index *ix, fs_cand_ctx *c, const fs_cs_file *scan, int with_pos)
+{
+    int nn = c->names.n;
+    c->table = 1;
+    c->base = fs_xcalloc((size_t)nn + 1, sizeof *c->base);
+    c->base_plain = fs_xcalloc((size_t)nn + 1, sizeof *c->base_plain);
+    c->pos = with_pos ? fs_xcalloc((size_t)nn + 1, sizeof *c->pos) : NULL;
+    c->w[0] = fs_xcalloc((size_t)nn + 1, sizeof *c->w[0]);
+    c->w[1] = fs_xcalloc((size_t)nn + 1, sizeof *c->w[1]);
+    c->first = fs_xmalloc(sizeof *c->first * ((size_t)nn + 1));
+    for (int k = 0; k < nn; k++) {
+        c->first[k] = -1;
+        fs_ix_weight_read(ix, c->names.v[k], &c->base[k], &c->base_plain[k], c->pos ? &c->pos[k] : NULL);
+    }
+    for (int m = 0; m < scan->nmacros; m++) {
+        const fs_cs_macro *mac = &scan->macros[m];
+        fs_grow(&c->macros, &c->capmacros, c->nmacros + 1, sizeof *c->macros);
+        c->next = fs_xrealloc(c->next, sizeof *c->next * (size_t)c->capmacros);
+        c->macros[c->nmacros] = mac;
+        c->next[c->nmacros] = c->first[mac->name];
+        c->first[mac->name] = c->nmacros++;
+    }
+}
+
+static void fs_ix_table_ctx_free(fs_cand_ctx *c)
+{
+    for (int k = 0; k < c->names.n; k++)
+        free(c->names.v[k]);
+    FS_FREE(c->names.v, c->names.slots, c->base, c->base_plain, c->pos, c->w[0], c->w[1], c->first, c->next,
+            c->macros);
+}
+
+char *fs_index_trim(const fs_index *ix, const char *t, long len)
+{
+    if (!ix || !ix->weights.n)
+        return NULL;
+    fs_cand_ctx c;
+    memset(&c, 0, sizeof c);
+    fs_cs_file scan;
+    fs_cs_scan(t, len, fs_cand_intern, &c.names, &scan);
+    fs_ix_table_ctx(ix, &c, &scan, 1);
+    int nb = scan.nbodies, any = 0;
+    unsigned char *keep = fs_xcalloc((size_t)nb + 1, 1);
+    for (int b = 0; b < nb; b++) {
+        const fs_cs_body *bd = &scan.bodies[b];
+        if (fs_cand_body(&c, bd)) {
+            keep[b] = 1;
+            any = 1;
+        } else if (bd->name < 0 || bd->end - bd->begin < 3) {
+            keep[b] = 1; /* no function the scan can name */
+        } else {
+            /* a body with a directive in it: kept whole */
+            for (long k = bd->begin + 1; k < bd->end - 1 && !keep[b]; k++)
+                if (t[k] == '#') {
+                    long q = k;
+                    while (q > bd->begin && (t[q - 1] == ' ' || t[q - 1] == '\t'))
+                        q--;
+                    keep[b] = FS_LEX_EOL(t[q - 1]);
+                }
+        }
+    }
+    char *out = NULL;
+    if (any) {
+        /* what the kept bodies call (or name: a callback, a macro's
+         * replacement) of the file's functions, to a fixed point */
+        unsigned char *used = fs_xcalloc((size_t)c.names.n + 1, 1);
+        for (int grew = 1; grew;) {
+            grew = 0;
+            for (int b = 0; b < nb; b++) {
+                if (!keep[b])
+                    continue;
+                const fs_cs_body *bd = &scan.bodies[b];
+                for (int u = 0; u < bd->nnames; u++) {
+                    int id = bd->names[u];
+                    if (used[id])
+                        continue;
+                    used[id] = 1;
+                    for (int m = c.first[id]; m >= 0; m = c.next[m])
+                        for (int k = 0; k < c.macros[m]->nnames; k++)
+                            used[c.macros[m]->names[k]] = 1;
+                }
+            }
+            for (int b = 0; b < nb; b++)
+                for (int a = 0; a < scan.bodies[b].nalias && !keep[b]; a++)
+                    if (used[scan.bodies[b].alias[a]]) {
+                        keep[b] = 1;
+                        grew = 1;
+                    }
+        }
+        free(used);
+        int blank = 0;
+        for (int b = 0; b < nb; b++)
+            blank |= !keep[b];
+        if (blank) {
+            out = fs_xmalloc((size_t)len + 1);
+            memcpy(out, t, (size_t)len);
+            out[len] = '\0';
+            for (int b = 0; b < nb; b++)
+                if (!keep[b])
+                    for (long k = scan.bodies[b].begin + 1; k < scan.bodies[b].end - 1; k++)
+                        if (!FS_LEX_EOL(out[k]))
+                            out[k] = ' ';
+        }
+    }
+    free(keep);
+    fs_cs_file_free(&scan);
+    fs_ix_table_ctx_free(&c);
+    return out;
+}
+
 int fs_ix_outside_candidate(const fs_index *ix, const char *t, long len, fs_strs *extra)
 {
     fs_cand_ctx c;
     memset(&c, 0, sizeof c);
     fs_cs_file scan;
     fs_cs_scan(t, len, fs_cand_intern, &c.names, &scan);
-    int nn = c.names.n;
-    c.base = fs_xcalloc((size_t)nn + 1, sizeof *c.base);
-    c.base_plain = fs_xcalloc((size_t)nn + 1, sizeof *c.base_plain);
-    c.w[0] = fs_xcalloc((size_t)nn + 1, sizeof *c.w[0]);
-    c.w[1] = fs_xcalloc((size_t)nn + 1, sizeof *c.w[1]);
-    c.first = fs_xmalloc(sizeof *c.first * ((size_t)nn + 1));
-    for (int k = 0; k < nn; k++) {
-        c.first[k] = -1;
-        const char *e = fs_ix_weight_of(ix, c.names.v[k]);
-        if (e && strlen(e) == 6) {
-            c.base[k] = (fs_cand_w){ (unsigned char)(e[0] - '0'), (unsigned char)(e[1] - '0'), (unsigned char)(e[2] - '0'), 0 };
-            c.base_plain[k] = (fs_cand_w){ (unsigned char)(e[3] - '0'), (unsigned char)(e[4] - '0'), (unsigned char)(e[5] - '0'), 0 };
-        }
-    }
-    for (int m = 0; m < scan.nmacros; m++) {
-        const fs_cs_macro *mac = &scan.macros[m];
-        fs_grow(&c.macros, &c.capmacros, c.nmacros + 1, sizeof *c.macros);
-        c.next = fs_xrealloc(c.next, sizeof *c.next * (size_t)c.capmacros);
-        c.macros[c.nmacros] = mac;
-        c.next[c.nmacros] = c.first[mac->name];
-        c.first[mac->name] = c.nmacros++;
-    }
+    fs_ix_table_ctx(ix, &c, &scan, 0);
     /* a body that does a path operation may be a wrapper the unit learns
      * of (its name is one, for the unit's own text); a macro whose
      * replacement does one may be used there too */
@@ -486,7 +602,8 @@ int fs_ix_outside_candidate(const fs_index *ix, const char *t, long len, fs_strs
         if (bd->unsure || (ops && bd->name < 0) || fs_cand_body(&c, bd))
             must = 1; /* (a candidate of its own: the unit checks it) */
         else if (ops)
-            fs_strs_add(extra, c.names.v[bd->name]);
+            for (int a = 0; a < bd->nalias; a++)
+                fs_strs_add(extra, c.names.v[bd->alias[a]]);
     }
     for (int m = 0; m < scan.nmacros && !must; m++) {
         const fs_cs_macro *mac = &scan.macros[m];
@@ -497,8 +614,6 @@ int fs_ix_outside_candidate(const fs_index *ix, const char *t, long len, fs_strs
             fs_strs_add(extra, c.names.v[mac->name]);
     }
     fs_cs_file_free(&scan);
-    for (int k = 0; k < nn; k++)
-        free(c.names.v[k]);
-    FS_FREE(c.names.v, c.names.slots, c.base, c.base_plain, c.w[0], c.w[1], c.first, c.next, c.macros);
+    fs_ix_table_ctx_free(&c);
     return must ? -1 : 0;
 }

@@ -306,6 +306,12 @@ static int fs_passed_over(const fs_run_opts *o, const fs_unit *u)
            !fs_unresolved_may_match(o->index, u->file, dir, args, nargs);
 }
 
+/* The main file's text with the bodies no candidate needs blanked (driver.h). */
+static char *fs_run_trim(void *arg, const char *text, long len)
+{
+    return fs_index_trim(arg, text, len);
+}
+
 static void *fs_worker(void *arg)
 {
     fs_pool *p = arg;
@@ -354,6 +360,12 @@ static void *fs_worker(void *arg)
         fs_claim_ctx cc = { p, slot };
         d.claim = fs_claim_function;
         d.claim_arg = &cc;
+        /* (not where the configuration declares wrappers: the index does not know them) */
+        if (p->opts->prefilter && p->opts->index && (!d.declared || !d.declared->n) && !getenv("FSCHECK_NO_TRIM") &&
+            !getenv("FSCHECK_CHECK_TRIVIAL")) {
+            d.trim = fs_run_trim;
+            d.trim_arg = (void *)p->opts->index;
+        }
         fs_summaries *scoped = p->opts->index ? fs_index_summaries_for(p->opts->index, u->file) : NULL;
         if (scoped)
             d.project = scoped;
