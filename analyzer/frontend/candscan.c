@@ -66,6 +66,7 @@ typedef struct fs_cs_use {
     int param;     /* an argument names a parameter */
     int pairs, npairs; /* its (argument, parameter) pairs in the scan's list */
     int args, nargs;   /* its arguments' keys in the scan's list */
+    int result;        /* what the call gives is called */
 } fs_cs_use;
 
 /* The parameters of the function whose body is scanned (interned), with
@@ -341,9 +342,15 @@ static void fs_cs_names(const char *t, long b, long e, fs_cs_intern intern, void
         int npairs = call && params && params->n ? fs_cs_names_param(t, p, e, intern, arg, params) : 0;
         int firstarg = params ? params->nkeys : 0;
         int nargs = call && params ? fs_cs_arg_keys(t, p, e, intern, arg, params) : 0;
+        int result = 0;
+        if (call) {
+            long m = fs_xs_closing(t, e, p, '(', ')');
+            long r = m < 0 ? e : fs_cs_next(t, e, m + 1);
+            result = r < e && t[r] == '(';
+        }
         FS_PUSH(*uses, *nuses, *capuses,
                 ((fs_cs_use){ intern(arg, t + s0, (size_t)(k - s0)), s0, call || (!directives && p >= e), npairs > 0,
-                              first, npairs, firstarg, nargs }));
+                              first, npairs, firstarg, nargs, result }));
     }
 }
 
@@ -381,12 +388,19 @@ static long fs_cs_directive(const char *t, long len, long i, fs_cs_intern intern
         FS_PUSH(mac.names, mac.nnames, mac.capnames, uses[u].name);
     }
     mac.loops = nloops > 0;
-    for (long k = body; k + 1 < eol && !mac.pastes; k++) {
+    for (long k = body; k + 1 < eol && mac.pastes < 2; k++) {
         long q = fs_lex_skip(t, eol, k);
-        if (q != k)
+        if (q != k) {
             k = q - 1;
-        else
-            mac.pastes = t[k] == '#' && t[k + 1] == '#';
+        } else if (t[k] == '#' && t[k + 1] == '#') {
+            mac.pastes = 1;
+            long w = fs_cs_next(t, eol, k + 2);
+            while (w < eol && fs_lex_ident(t[w]))
+                w++;
+            w = fs_cs_next(t, eol, w);
+            if (w < eol && t[w] == '(')
+                mac.pastes = 2;
+        }
     }
     free(uses);
     free(loops);
@@ -517,7 +531,8 @@ void fs_cs_scan(const char *t, long len, fs_cs_intern intern, void *arg, fs_cs_f
                 for (int k = 0; k < uses[u].npairs; k++)
                     body.pairs[np++] = params.pairs[uses[u].pairs + k];
                 body.names[u] = uses[u].name;
-                body.flags[u] = (unsigned char)((uses[u].call ? FS_CS_CALL : 0) | (uses[u].param ? FS_CS_PARAM : 0));
+                body.flags[u] = (unsigned char)((uses[u].call ? FS_CS_CALL : 0) | (uses[u].param ? FS_CS_PARAM : 0) |
+                                                (uses[u].result ? FS_CS_RESULT : 0));
                 for (int r = 0; r < nloops; r++)
                     if (uses[u].at >= loops[r].begin && uses[u].at < loops[r].end) {
                         body.flags[u] |= FS_CS_LOOP;

@@ -21,7 +21,8 @@ typedef int (*fs_cs_intern)(void *arg, const char *t, size_t n);
 enum {
     FS_CS_LOOP = 1,  /* the use is inside a loop */
     FS_CS_CALL = 2,  /* the name is called: `(` follows it */
-    FS_CS_PARAM = 4  /* ... with an argument that names a parameter of the function */
+    FS_CS_PARAM = 4, /* ... with an argument that names a parameter of the function */
+    FS_CS_RESULT = 8 /* ... and what it gives is called in turn: `PASTE(st, at)(p, &st)` */
 };
 
 /* The key of an argument that may name any path (an expression). */
@@ -54,7 +55,8 @@ typedef struct fs_cs_macro {
     int nnames, capnames;
     int loops;  /* its replacement holds a loop (for, while other than while (0)) */
     int fn;     /* a function-like macro */
-    int pastes; /* its replacement pastes names (##): it may name any call */
+    int pastes; /* its replacement pastes names (##): 1, and 2 when it calls what it pastes
+                 * (`a##b(p)`): it may name any call */
 } fs_cs_macro;
 
 typedef struct fs_cs_file {

@@ -14,7 +14,10 @@
  * often as it appears there).  What the scan cannot see into (an #include inside a body)
  * makes a candidate; so does a macro with a loop in its replacement used
  * beside a probe.  A unit whose main file, or a project file it includes,
- * holds a candidate is parsed; the others are passed over (fs_ix_reach). */
+ * holds a candidate is parsed; the others are passed over (fs_ix_reach).
+ * A name a macro pastes (`PASTE(st, at)(p, &st)`) is seen by neither this
+ * nor the names the prefilter looked for before; within a parsed unit, a
+ * body that calls what a macro gives is kept whole (fs_index_trim). */
 #include "project/index_private.h"
 #include "frontend/candscan.h"
 
@@ -134,7 +137,7 @@ static const fs_cand_w *fs_cand_weigh(fs_cand_ctx *c, int id, int called, int de
         if (mac->fn && !called)
             continue;
         fs_cand_w mw = { 0, 0, (unsigned char)mac->loops, 0 };
-        if (mac->pastes) { /* a name it pastes may be any call: a probe, say */
+        if (mac->pastes == 2 && c->table) { /* a name it pastes and calls may be any call: a probe, say */
             fs_cand_w any = { 1, 1, 0, 0 };
             fs_cand_add(&mw, &any);
         }
@@ -227,6 +230,12 @@ static int fs_cand_body(fs_cand_ctx *c, const fs_cs_body *b)
     int *ops = NULL, nops = 0, capops = 0;
     for (int u = 0; u < b->nnames; u++) {
         const fs_cand_w *w = fs_cand_weigh(c, b->names[u], (b->flags[u] & FS_CS_CALL) != 0, 0);
+        if ((b->flags[u] & FS_CS_RESULT) && c->table) {
+            /* `PASTE(st, at)(p, &st)`: may be any call (a header's macros
+             * are not in the table) */
+            static const fs_cand_w any = { 1, 1, 0, 2 };
+            w = &any;
+        }
         if (w->ops)
             FS_PUSH(ops, nops, capops, u);
         probes += w->probes;
