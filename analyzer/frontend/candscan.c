@@ -177,31 +177,10 @@ static int fs_cs_arg_key(const char *t, long b, long e, fs_cs_intern intern, voi
  * appended to params->keys; returns how many. */
 static int fs_cs_arg_keys(const char *t, long open, long end, fs_cs_intern intern, void *arg, fs_cs_params *params)
 {
-    long m = fs_xs_closing(t, end, open, '(', ')');
-    if (m < 0)
-        return 0;
-    int n = 0, depth = 0;
-    long from = open + 1;
-    for (long k = open + 1; k <= m;) {
-        long s = k < m ? fs_lex_skip(t, m, k) : k;
-        if (s != k) {
-            k = s;
-            continue;
-        }
-        char c = t[k];
-        if (k < m && (c == '(' || c == '[' || c == '{')) {
-            depth++;
-        } else if (k < m && (c == ')' || c == ']' || c == '}')) {
-            depth--;
-        } else if ((k == m || (c == ',' && depth == 0)) && (k > from || n > 0 || k < m)) {
-            FS_PUSH(params->keys, params->nkeys, params->capkeys, fs_cs_arg_key(t, from, k, intern, arg));
-            n++;
-            from = k + 1;
-            if (n >= 16)
-                break;
-        }
-        k++;
-    }
+    long a[2 * 16];
+    int n = fs_xs_args(t, end, open, a, 16);
+    for (int i = 0; i < n; i++)
+        FS_PUSH(params->keys, params->nkeys, params->capkeys, fs_cs_arg_key(t, a[2 * i], a[2 * i + 1], intern, arg));
     return n;
 }
 
@@ -218,37 +197,32 @@ typedef struct fs_cs_region {
 static int fs_cs_names_param(const char *t, long open, long end, fs_cs_intern intern, void *arg,
                              fs_cs_params *params)
 {
-    long m = fs_xs_closing(t, end, open, '(', ')');
-    long e = m < 0 ? end : m;
-    int argpos = 0, depth = 0, found = 0;
-    for (long k = open + 1; k < e;) {
-        long s = fs_lex_skip(t, e, k);
-        if (s != k) {
-            k = s;
-            continue;
-        }
-        char c = t[k];
-        if (c == '(' || c == '[' || c == '{')
-            depth++;
-        else if ((c == ')' || c == ']' || c == '}') && depth > 0)
-            depth--;
-        else if (c == ',' && depth == 0)
-            argpos++;
-        if (!fs_lex_ident_start(c) || fs_lex_ident(t[k - 1])) {
-            k++;
-            continue;
-        }
-        long s0 = k;
-        while (k < e && fs_lex_ident(t[k]))
-            k++;
-        if (fs_xs_is_member(t, open, s0))
-            continue;
-        int id = intern(arg, t + s0, (size_t)(k - s0));
-        for (int i = 0; i < params->n; i++)
-            if (params->v[i] == id && argpos < 256 && params->pos[i] < 256) {
-                FS_PUSH(params->pairs, params->npairs, params->cappairs, argpos << 8 | params->pos[i]);
-                found++;
+    long a[2 * 256];
+    int nargs = fs_xs_args(t, end, open, a, 256), found = 0;
+    for (int argpos = 0; argpos < nargs; argpos++) {
+        long e = a[2 * argpos + 1];
+        for (long k = a[2 * argpos]; k < e;) {
+            long s = fs_lex_skip(t, e, k);
+            if (s != k) {
+                k = s;
+                continue;
             }
+            if (!fs_lex_ident_start(t[k]) || fs_lex_ident(t[k - 1])) {
+                k++;
+                continue;
+            }
+            long s0 = k;
+            while (k < e && fs_lex_ident(t[k]))
+                k++;
+            if (fs_xs_is_member(t, open, s0))
+                continue;
+            int id = intern(arg, t + s0, (size_t)(k - s0));
+            for (int i = 0; i < params->n; i++)
+                if (params->v[i] == id && params->pos[i] < 256) {
+                    FS_PUSH(params->pairs, params->npairs, params->cappairs, argpos << 8 | params->pos[i]);
+                    found++;
+                }
+        }
     }
     return found;
 }

@@ -464,36 +464,64 @@ static int fs_xs_is_param_expr(const fs_xs *x, const char *t, long b, long e)
 /* A library call that writes its first argument (strcpy, snprintf), '('
  * at t[open]: is a parameter itself one of the arguments it reads, as
  * lower.c marks a parameter copied into a buffer? */
+/* Nothing but blanks and comments in t[b, e)? */
+static int fs_xs_blank_only(const char *t, long b, long e)
+{
+    for (long k = b; k < e;) {
+        long s = fs_lex_skip(t, e, k);
+        if (s != k)
+            k = s;
+        else if (t[k] == ' ' || t[k] == '\t' || t[k] == '\n' || t[k] == '\r' || t[k] == '\f' || t[k] == '\v')
+            k++;
+        else
+            return 0;
+    }
+    return 1;
+}
+
 static int fs_xs_copies_param(const fs_xs *x, const char *name, const char *t, long open, long end)
 {
     unsigned written = 0;
     if (!fs_libc_writes(name, &written))
         return 0;
+    long a[2 * 32];
+    int n = fs_xs_args(t, end, open, a, 32);
+    for (int idx = 0; idx < n; idx++) {
+        int w = (idx < 31 && (written & (1u << idx))) || ((written & 0x80000000u) && idx >= 1);
+        if (!w && fs_xs_is_param_expr(x, t, a[2 * idx], a[2 * idx + 1]))
+            return 1;
+    }
+    return 0;
+}
+
+int fs_xs_args(const char *t, long end, long open, long *bounds, int max)
+{
     long close = fs_xs_match(t, end, open);
     if (close < 0)
         close = end;
-    int idx = 0, d = 0;
+    int n = 0, d = 0;
     long b = open + 1;
-    for (long k = open + 1; k <= close;) {
+    for (long k = open + 1; k <= close && n < max;) {
         long s = k < close ? fs_lex_skip(t, close, k) : k;
         if (s != k) {
             k = s;
             continue;
         }
-        if (k < close && (t[k] == '(' || t[k] == '[' || t[k] == '{'))
+        if (k < close && (t[k] == '(' || t[k] == '[' || t[k] == '{')) {
             d++;
-        else if (k < close && (t[k] == ')' || t[k] == ']' || t[k] == '}'))
+        } else if (k < close && (t[k] == ')' || t[k] == ']' || t[k] == '}')) {
             d--;
-        else if (k == close || (t[k] == ',' && d == 0)) {
-            int w = (idx < 31 && (written & (1u << idx))) || ((written & 0x80000000u) && idx >= 1);
-            if (!w && fs_xs_is_param_expr(x, t, b, k))
-                return 1;
-            idx++;
+        } else if (k == close || (t[k] == ',' && d == 0)) {
+            if (k == close && n == 0 && fs_xs_blank_only(t, b, k))
+                break; /* f() */
+            bounds[2 * n] = b;
+            bounds[2 * n + 1] = k;
+            n++;
             b = k + 1;
         }
         k++;
     }
-    return 0;
+    return n;
 }
 
 int fs_xs_is_member(const char *t, long b, long s0)

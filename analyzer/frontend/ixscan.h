@@ -89,5 +89,9 @@ int fs_xs_is_assign(const char *t, long len, long i, long from);
 /* The offset of the `cc` matching t[open] == `oc`, before `end`, or -1
  * (comments and literals passed over). */
 long fs_xs_closing(const char *t, long end, long open, char oc, char cc);
+/* The arguments of the call whose '(' is t[open] (its ')' before end, else
+ * end closes it): begin, end offsets into bounds[2 * i], for at most max of
+ * them; returns how many (none for `f()`). */
+int fs_xs_args(const char *t, long end, long open, long *bounds, int max);
 
 #endif
