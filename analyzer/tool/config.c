@@ -482,6 +482,8 @@ struct fs_configs {
     int explicit_failed;
     fs_dir_config *v;
     int n, cap;
+    char *last_dir, *last_real; /* the folder last asked about, and its realpath (or NULL): files come
+                                 * folder by folder (the index's walk) */
 };
 
 fs_configs *fs_configs_new(const char *explicit_path)
@@ -503,8 +505,7 @@ void fs_configs_delete(fs_configs *s)
             fs_config_delete(s->v[i].cfg);
         free(s->v[i].dir);
     }
-    free(s->v);
-    free(s);
+    FS_FREE(s->v, s->last_dir, s->last_real, s);
 }
 
 static fs_dir_config *fs_dir_find(fs_configs *s, const char *dir)
@@ -591,13 +592,17 @@ static int fs_configs_for_said(fs_configs *s, const char *file, fs_config **out)
         return s->explicit_failed ? -1 : 0;
     }
     char *copy = fs_xstrdup(file);
-    char *dir = realpath(dirname(copy), NULL);
+    const char *in = dirname(copy);
+    if (!s->last_dir || strcmp(s->last_dir, in) != 0) {
+        free(s->last_dir);
+        free(s->last_real);
+        s->last_dir = fs_xstrdup(in);
+        s->last_real = realpath(in, NULL);
+    }
     free(copy);
-    if (!dir)
+    if (!s->last_real)
         return 0; /* the driver reports unreadable files */
-    int rc = fs_dir_config_of(s, dir, out, 0);
-    free(dir);
-    return rc;
+    return fs_dir_config_of(s, s->last_real, out, 0);
 }
 
 int fs_configs_prepare(fs_configs *s, char **files, int *nfiles, fs_config **per_file)
