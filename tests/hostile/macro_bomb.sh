@@ -3,7 +3,9 @@
 # and function-like macros, nested arguments, defined in the file or in a
 # header it includes (used in the file, or in the header's own code).
 # libclang would take minutes and gigabytes: such a file is not given to
-# it, with a message naming the macro; --engine=auto analyses it with
+# it, with a message naming the macro (each use is in a function that
+# probes a path twice: the body of one that cannot hold a finding is not
+# given to libclang at all); --engine=auto analyses it with
 # tree-sitter, --engine=clang skips it.  Every finding before is reported
 # otherwise.  No file changes.
 #
@@ -20,13 +22,13 @@ chain() { # chain NAME: NAME0(x) x, NAMEi(x) NAMEi-1(x) + NAMEi-1(x), up to 40
         i=$((i + 1))
     done
 }
-{ one_finding; chain F; echo 'int f(int x) { return F40(x); }'; } >"$src/in_file.c"
+{ one_finding; chain F; echo 'int f(const char *p, int x) { return access(p, F_OK) == 0 && access(p, R_OK) == 0 ? F40(x) : 0; }'; } >"$src/in_file.c"
 { one_finding; echo '#define A0 x'; i=0; while [ $i -lt 40 ]; do echo "#define A$((i + 1)) A$i A$i"; i=$((i + 1)); done
-  echo 'int f(int x) { return A40; }'; } >"$src/object_like.c"
+  echo 'int f(const char *p, int x) { return access(p, F_OK) == 0 && access(p, R_OK) == 0 ? A40 : 0; }'; } >"$src/object_like.c"
 { one_finding; echo '#define D(x) x + x'
-  echo 'int f(int x) { return D(D(D(D(D(D(D(D(D(D(D(D(D(D(D(D(D(D(D(D(D(D(D(D(D(x))))))))))))))))))))))))); }'; } >"$src/arguments.c"
+  echo 'int f(const char *p, int x) { return access(p, F_OK) == 0 && access(p, R_OK) == 0 ? D(D(D(D(D(D(D(D(D(D(D(D(D(D(D(D(D(D(D(D(D(D(D(D(D(x))))))))))))))))))))))))) : 0; }'; } >"$src/arguments.c"
 chain H >"$src/include/bomb.h"
-{ one_finding; echo '#include "bomb.h"'; echo 'int f(int x) { return H40(x); }'; } >"$src/in_header.c"
+{ one_finding; echo '#include "bomb.h"'; echo 'int f(const char *p, int x) { return access(p, F_OK) == 0 && access(p, R_OK) == 0 ? H40(x) : 0; }'; } >"$src/in_header.c"
 { echo '#include "bomb.h"'; echo 'static inline int used_in_header(int x) { return H40(x); }'; } >"$src/include/uses.h"
 { one_finding; echo '#include "uses.h"'; } >"$src/header_code.c"
 bombs="in_file object_like arguments in_header header_code"
