@@ -65,7 +65,7 @@ static void fs_xs_rehash(fs_xs *x)
     x->capslots = cap;
 }
 
-static int fs_xs_find(const fs_xs *x, const char *s, size_t n)
+int fs_xs_find(const fs_xs *x, const char *s, size_t n)
 {
     if (!x->capslots)
         return -1;
@@ -78,7 +78,7 @@ static int fs_xs_find(const fs_xs *x, const char *s, size_t n)
     return -1;
 }
 
-static int fs_xs_intern(fs_xs *x, const char *s, size_t n)
+int fs_xs_intern(fs_xs *x, const char *s, size_t n)
 {
     int id = fs_xs_find(x, s, n);
     if (id >= 0)
@@ -113,6 +113,11 @@ static int fs_xs_intern(fs_xs *x, const char *s, size_t n)
         h = (h + 1) & (unsigned)(x->capslots - 1);
     x->slots[h] = id + 1;
     return id;
+}
+
+int fs_xs_count(const fs_xs *x)
+{
+    return x->n;
 }
 
 fs_xs *fs_xs_new(void)

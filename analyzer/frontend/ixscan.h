@@ -17,6 +17,8 @@
 
 #include "base/lex.h"
 
+#include <stddef.h>
+
 enum { FS_XS_FUNC, FS_XS_FMACRO, FS_XS_OMACRO };
 
 typedef struct fs_xs_fn {
@@ -64,6 +66,12 @@ void fs_xs_settle(fs_xs *x, fs_xs_file *files, int nfiles);
  * gains summaries later: the index lowers it then. */
 void fs_xs_relevance(fs_xs *x, fs_xs_file *file, int (*has_params)(void *arg, const char *name), void *arg);
 const char *fs_xs_name(const fs_xs *x, int id);
+/* The names of x as a table (the candidate scan's too): the number of
+ * name s[0, n), made if new; the number, or -1; how many there are (ids
+ * 0 .. count-1; C's keywords among them). */
+int fs_xs_intern(fs_xs *x, const char *s, size_t n);
+int fs_xs_find(const fs_xs *x, const char *s, size_t n);
+int fs_xs_count(const fs_xs *x);
 /* The comments of text alone on their lines (blanks only before and after
  * them), as begin, end pairs appended to *holes (the parser passes over
  * them); a line comment that a backslash continues is not one. */

@@ -895,6 +895,7 @@ static void fs_ix_reach(fs_index *ix)
     qsort(byname, (size_t)n, sizeof *byname, fs_base_cmp);
     int **inc = fs_xcalloc((size_t)n + 1, sizeof *inc); /* per file: the files it includes, -1 ended */
     int *nunres = fs_xcalloc((size_t)n + 1, sizeof *nunres);
+    fs_strs *own = fs_xcalloc((size_t)n + 1, sizeof *own); /* per file: its unresolved names */
     for (int i = 0; i < n; i++) {
         const fs_ix_file *f = &ix->files[i];
         int direct = !f->fresh || f->cand;
@@ -908,10 +909,8 @@ static void fs_ix_reach(fs_index *ix)
                 /* kept by the name the unit's flags find it by, or where it is
                  * beside its includer (outside the project) */
                 char *beside = fs_ix_beside(f->path, name);
-                if (fs_strs_find(&ix->unres_names, beside ? beside : name) < 0) {
-                    fs_strs_add(&ix->unres_names, beside ? beside : name);
-                    fs_strs_sort_unique(&ix->unres_names);
-                }
+                fs_strs_add(&own[i], beside ? beside : name);
+                fs_strs_add(&ix->unres_names, beside ? beside : name);
                 free(beside);
             }
         }
@@ -919,23 +918,16 @@ static void fs_ix_reach(fs_index *ix)
         inc[i] = v;
         ix->may_probe[i] = (unsigned char)direct;
     }
-    /* each file's own unresolved names, as indexes (the table is sorted now) */
+    /* each file's own unresolved names, as indexes into the sorted table */
+    fs_strs_sort_unique(&ix->unres_names);
     for (int i = 0; i < n; i++) {
-        const fs_ix_file *f = &ix->files[i];
-        if (ix->may_probe[i])
-            continue;
         int *u = NULL, cap = 0;
-        for (int k = 0; k < f->includes.n; k++) {
-            if (f->includes.v[k][0] == '<')
-                continue;
-            char *beside = fs_ix_beside(f->path, f->includes.v[k]);
-            int at = fs_strs_find(&ix->unres_names, beside ? beside : f->includes.v[k]);
-            free(beside);
-            if (at >= 0)
-                FS_PUSH(u, nunres[i], cap, at);
-        }
+        for (int k = 0; k < own[i].n && !ix->may_probe[i]; k++)
+            FS_PUSH(u, nunres[i], cap, fs_strs_find(&ix->unres_names, own[i].v[k]));
         ix->unres_of[i] = u;
+        fs_strs_free(&own[i]);
     }
+    free(own);
     for (int grew = 1; grew;) {
         grew = 0;
         for (int i = 0; i < n; i++) {

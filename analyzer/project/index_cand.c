@@ -21,51 +21,10 @@
 #include "project/index_private.h"
 #include "frontend/candscan.h"
 
-typedef struct fs_cand_names {
-    char **v;
-    int n, cap;
-    int *slots; /* id + 1, 0 empty */
-    int capslots;
-} fs_cand_names;
-
-static int fs_cand_find(const fs_cand_names *t, const char *s, size_t n, size_t *slot)
-{
-    if (!t->capslots)
-        return -1;
-    size_t k = fs_fnv32(s, n) & (size_t)(t->capslots - 1);
-    for (; t->slots[k]; k = (k + 1) & (size_t)(t->capslots - 1)) {
-        const char *x = t->v[t->slots[k] - 1];
-        if (strncmp(x, s, n) == 0 && x[n] == '\0')
-            break;
-    }
-    if (slot)
-        *slot = k;
-    return t->slots[k] - 1;
-}
-
+/* The candidate scan's names, in the index scan's table. */
 static int fs_cand_intern(void *arg, const char *s, size_t n)
 {
-    fs_cand_names *t = arg;
-    if (2 * (t->n + 1) > t->capslots) {
-        int cap = t->capslots ? 2 * t->capslots : 1 << 14;
-        int *v = fs_xcalloc((size_t)cap, sizeof *v);
-        for (int i = 0; i < t->n; i++) {
-            size_t k = fs_fnv32(t->v[i], strlen(t->v[i])) & (size_t)(cap - 1);
-            while (v[k])
-                k = (k + 1) & (size_t)(cap - 1);
-            v[k] = i + 1;
-        }
-        free(t->slots);
-        t->slots = v;
-        t->capslots = cap;
-    }
-    size_t slot;
-    int id = fs_cand_find(t, s, n, &slot);
-    if (id >= 0)
-        return id;
-    FS_PUSH(t->v, t->n, t->cap, fs_xstrndup(s, n));
-    t->slots[slot] = t->n;
-    return t->n - 1;
+    return fs_xs_intern(arg, s, n);
 }
 
 /* What a use of a name weighs: path operations, probes (each at most 2). */
@@ -88,7 +47,7 @@ static void fs_cand_max(fs_cand_w *to, const fs_cand_w *w)
 }
 
 typedef struct fs_cand_ctx {
-    fs_cand_names names;
+    fs_xs *names;     /* the names (fs_xs_intern) */
     fs_cand_w *base;  /* per name: as a library call or a project function */
     unsigned *pos;    /* per name: the argument positions of its path (bit 31: any, as a macro's) */
     int table;        /* weighed from the index's table (a unit's text): the project's macros are not known */
@@ -112,7 +71,7 @@ static void fs_cand_summary(fs_cand_ctx *c, const fs_summary *s)
     /* (a MAYBE whose mode comes from an argument opens or creates, as each call says) */
     if (s->param < 0 || !(fs_cand_pairs(s->op.kind) || (s->op.kind == FS_OP_MAYBE && s->op.mode_param1)))
         return;
-    int id = fs_cand_find(&c->names, s->name, strlen(s->name), NULL);
+    int id = fs_xs_find(c->names, s->name, strlen(s->name));
     if (id < 0)
         return; /* no file uses the name */
     fs_cand_w w = { 1, s->op.kind == FS_OP_PROBE, 0, 0 };
@@ -162,7 +121,7 @@ static const fs_cand_w *fs_cand_weigh(fs_cand_ctx *c, int id, int called, int de
 
 static int fs_cand_macro(const fs_cand_ctx *c, const char *name, size_t n)
 {
-    int id = fs_cand_find(&c->names, name, n, NULL);
+    int id = fs_xs_find(c->names, name, n);
     return id >= 0 && c->first[id] >= 0;
 }
 
@@ -170,7 +129,7 @@ static int fs_cand_key(const fs_cand_ctx *c, int key)
 {
     if (key < 0)
         return FS_CS_ANY;
-    const char *k = c->names.v[key];
+    const char *k = fs_xs_name(c->names, key);
     size_t n = strlen(k);
     if (n && k[n - 1] == '(') /* a call: a macro's may be anything */
         return c->table || fs_cand_macro(c, k, n - 1) ? FS_CS_ANY : FS_CAND_NONE;
@@ -192,7 +151,7 @@ static int fs_cand_same(const fs_cand_ctx *c, int a, int b)
         return 0;
     if (a == b)
         return 1;
-    const char *x = c->names.v[a], *y = c->names.v[b];
+    const char *x = fs_xs_name(c->names, a), *y = fs_xs_name(c->names, b);
     if ((x[0] == '"') == (y[0] == '"'))
         return 0;
     const char *name = x[0] == '"' ? y : x;
@@ -265,6 +224,7 @@ void fs_ix_candidates(fs_index *ix, char **texts, const long *lens)
 {
     fs_cand_ctx c;
     memset(&c, 0, sizeof c);
+    c.names = fs_xs_new();
     int n = ix->nfiles;
     fs_cs_file *scans = fs_xcalloc((size_t)n + 1, sizeof *scans);
     unsigned char *scanned = fs_xcalloc((size_t)n + 1, 1);
@@ -283,11 +243,11 @@ void fs_ix_candidates(fs_index *ix, char **texts, const long *lens)
             free(own);
             continue;
         }
-        fs_cs_scan(t, len, fs_cand_intern, &c.names, &scans[i]);
+        fs_cs_scan(t, len, fs_cand_intern, c.names, &scans[i]);
         scanned[i] = 1;
         free(own);
     }
-    int nn = c.names.n;
+    int nn = fs_xs_count(c.names);
     c.base = fs_xcalloc((size_t)nn + 1, sizeof *c.base);
     c.pos = fs_xcalloc((size_t)nn + 1, sizeof *c.pos);
     c.w[0] = fs_xcalloc((size_t)nn + 1, sizeof *c.w[0]);
@@ -295,7 +255,7 @@ void fs_ix_candidates(fs_index *ix, char **texts, const long *lens)
     c.first = fs_xmalloc(sizeof *c.first * ((size_t)nn + 1));
     for (int k = 0; k < nn; k++) {
         c.first[k] = -1;
-        const char *name = c.names.v[k];
+        const char *name = fs_xs_name(c.names, k);
         const fs_call_spec *sp = fs_call_lookup(strncmp(name, "__builtin_", 10) == 0 ? name + 10 : name);
         if (sp && fs_cand_pairs(sp->kind)) {
             c.base[k].ops = 1;
@@ -330,7 +290,7 @@ void fs_ix_candidates(fs_index *ix, char **texts, const long *lens)
     unsigned char *lib = fs_xcalloc((size_t)nn + 1, 1);  /* per name: a library path call (a macro of the name
                                                           * too, as `#define stat mingw_stat`, is read by the index) */
     for (int k = 0; k < nn; k++) {
-        const char *name = c.names.v[k];
+        const char *name = fs_xs_name(c.names, k);
         lib[k] = fs_call_lookup(strncmp(name, "__builtin_", 10) == 0 ? name + 10 : name) != NULL;
     }
     for (int round = 0; round < FS_INDEX_ROUNDS; round++) {
@@ -361,7 +321,7 @@ void fs_ix_candidates(fs_index *ix, char **texts, const long *lens)
                         if ((at & 1u << 31) || (a < 31 && (at & 1u << a))) {
                             if (getenv("FSCHECK_CANDIDATES") && !text[bd->name])
                                 fprintf(stderr, "fscheck: candidate: %s:%d: %s, a wrapper by its call of %s\n",
-                                        ix->files[i].rel, bd->line, c.names.v[bd->name], c.names.v[callee]);
+                                        ix->files[i].rel, bd->line, fs_xs_name(c.names, bd->name), fs_xs_name(c.names, callee));
                             w.ops = 1;
                             w.probes |= uw->probes > 0;
                             pos |= j < 31 ? 1u << j : 1u << 31;
@@ -404,7 +364,7 @@ void fs_ix_candidates(fs_index *ix, char **texts, const long *lens)
                     for (int u = 0; u < bd->nnames; u++) {
                         const fs_cand_w *w = fs_cand_weigh(&c, bd->names[u], (bd->flags[u] & FS_CS_CALL) != 0, 0);
                         if (w->ops || w->probes || w->loops)
-                            fprintf(stderr, " %s%s", c.names.v[bd->names[u]], bd->flags[u] & FS_CS_LOOP ? "@loop" : "");
+                            fprintf(stderr, " %s%s", fs_xs_name(c.names, bd->names[u]), bd->flags[u] & FS_CS_LOOP ? "@loop" : "");
                     }
                     fprintf(stderr, "%s\n", bd->unsure ? " (unsure)" : "");
                 }
@@ -418,7 +378,7 @@ void fs_ix_candidates(fs_index *ix, char **texts, const long *lens)
         if (!(a->ops || a->probes || a->loops || b->ops || b->probes || b->loops))
             continue;
         unsigned pos = c.pos[k] | (c.first[k] >= 0 ? 1u << 31 : 0);
-        char *v = fs_xasprintf("%s %d%d%d%d%d%d %x", c.names.v[k], a->ops, a->probes, a->loops, b->ops, b->probes,
+        char *v = fs_xasprintf("%s %d%d%d%d%d%d %x", fs_xs_name(c.names, k), a->ops, a->probes, a->loops, b->ops, b->probes,
                                b->loops, pos);
         fs_strs_add(&ix->weights, v);
         free(v);
@@ -427,7 +387,7 @@ void fs_ix_candidates(fs_index *ix, char **texts, const long *lens)
     int ncat = 0;
     const fs_call_spec *cat = fs_call_all(&ncat);
     for (int i = 0; i < ncat; i++) {
-        if (!fs_cand_pairs(cat[i].kind) || fs_cand_find(&c.names, cat[i].name, strlen(cat[i].name), NULL) >= 0)
+        if (!fs_cand_pairs(cat[i].kind) || fs_xs_find(c.names, cat[i].name, strlen(cat[i].name)) >= 0)
             continue;
         unsigned pos = cat[i].path_arg >= 0 && cat[i].path_arg < 31 ? 1u << cat[i].path_arg : 1u << 31;
         if (cat[i].path_arg2 >= 0)
@@ -437,9 +397,8 @@ void fs_ix_candidates(fs_index *ix, char **texts, const long *lens)
         free(v);
     }
     fs_strs_sort_unique(&ix->weights);
-    for (int k = 0; k < nn; k++)
-        free(c.names.v[k]);
-    FS_FREE(text, lib, c.names.v, c.names.slots, c.base, c.pos, c.w[0], c.w[1], c.first, c.next, c.macros, scans, scanned);
+    fs_xs_free(c.names);
+    FS_FREE(text, lib, c.base, c.pos, c.w[0], c.w[1], c.first, c.next, c.macros, scans, scanned);
 }
 
 void fs_ix_weights_free(fs_index *ix)
@@ -484,7 +443,7 @@ static void fs_ix_weight_read(const fs_index *ix, const char *name, fs_cand_w *c
 /* A context over a file's scan, weighed from the index's table. */
 static void fs_ix_table_ctx(const fs_index *ix, fs_cand_ctx *c, const fs_cs_file *scan, int with_pos)
 {
-    int nn = c->names.n;
+    int nn = fs_xs_count(c->names);
     c->table = 1;
     c->base = fs_xcalloc((size_t)nn + 1, sizeof *c->base);
     c->base_plain = fs_xcalloc((size_t)nn + 1, sizeof *c->base_plain);
@@ -494,7 +453,7 @@ static void fs_ix_table_ctx(const fs_index *ix, fs_cand_ctx *c, const fs_cs_file
     c->first = fs_xmalloc(sizeof *c->first * ((size_t)nn + 1));
     for (int k = 0; k < nn; k++) {
         c->first[k] = -1;
-        fs_ix_weight_read(ix, c->names.v[k], &c->base[k], &c->base_plain[k], c->pos ? &c->pos[k] : NULL);
+        fs_ix_weight_read(ix, fs_xs_name(c->names, k), &c->base[k], &c->base_plain[k], c->pos ? &c->pos[k] : NULL);
     }
     for (int m = 0; m < scan->nmacros; m++) {
         const fs_cs_macro *mac = &scan->macros[m];
@@ -508,9 +467,8 @@ static void fs_ix_table_ctx(const fs_index *ix, fs_cand_ctx *c, const fs_cs_file
 
 static void fs_ix_table_ctx_free(fs_cand_ctx *c)
 {
-    for (int k = 0; k < c->names.n; k++)
-        free(c->names.v[k]);
-    FS_FREE(c->names.v, c->names.slots, c->base, c->base_plain, c->pos, c->w[0], c->w[1], c->first, c->next,
+    fs_xs_free(c->names);
+    FS_FREE(c->base, c->base_plain, c->pos, c->w[0], c->w[1], c->first, c->next,
             c->macros);
 }
 
@@ -520,8 +478,9 @@ char *fs_index_trim(const fs_index *ix, const char *t, long len)
         return NULL;
     fs_cand_ctx c;
     memset(&c, 0, sizeof c);
+    c.names = fs_xs_new();
     fs_cs_file scan;
-    fs_cs_scan(t, len, fs_cand_intern, &c.names, &scan);
+    fs_cs_scan(t, len, fs_cand_intern, c.names, &scan);
     fs_ix_table_ctx(ix, &c, &scan, 1);
     int nb = scan.nbodies, any = 0;
     unsigned char *keep = fs_xcalloc((size_t)nb + 1, 1);
@@ -547,7 +506,7 @@ char *fs_index_trim(const fs_index *ix, const char *t, long len)
     if (any) {
         /* what the kept bodies call (or name: a callback, a macro's
          * replacement) of the file's functions, to a fixed point */
-        unsigned char *used = fs_xcalloc((size_t)c.names.n + 1, 1);
+        unsigned char *used = fs_xcalloc((size_t)fs_xs_count(c.names) + 1, 1);
         for (int grew = 1; grew;) {
             grew = 0;
             for (int b = 0; b < nb; b++) {
@@ -596,8 +555,9 @@ int fs_ix_outside_candidate(const fs_index *ix, const char *t, long len, fs_strs
 {
     fs_cand_ctx c;
     memset(&c, 0, sizeof c);
+    c.names = fs_xs_new();
     fs_cs_file scan;
-    fs_cs_scan(t, len, fs_cand_intern, &c.names, &scan);
+    fs_cs_scan(t, len, fs_cand_intern, c.names, &scan);
     fs_ix_table_ctx(ix, &c, &scan, 0);
     /* a body that does a path operation may be a wrapper the unit learns
      * of (its name is one, for the unit's own text); a macro whose
@@ -612,7 +572,7 @@ int fs_ix_outside_candidate(const fs_index *ix, const char *t, long len, fs_strs
             must = 1; /* (a candidate of its own: the unit checks it) */
         else if (ops)
             for (int a = 0; a < bd->nalias; a++)
-                fs_strs_add(extra, c.names.v[bd->alias[a]]);
+                fs_strs_add(extra, fs_xs_name(c.names, bd->alias[a]));
     }
     for (int m = 0; m < scan.nmacros && !must; m++) {
         const fs_cs_macro *mac = &scan.macros[m];
@@ -620,7 +580,7 @@ int fs_ix_outside_candidate(const fs_index *ix, const char *t, long len, fs_strs
         for (int k = 0; k < mac->nnames; k++)
             fs_cand_add(&mw, fs_cand_weigh(&c, mac->names[k], mac->called[k], 0));
         if (mw.ops || mw.probes || mw.loops)
-            fs_strs_add(extra, c.names.v[mac->name]);
+            fs_strs_add(extra, fs_xs_name(c.names, mac->name));
     }
     fs_cs_file_free(&scan);
     fs_ix_table_ctx_free(&c);
