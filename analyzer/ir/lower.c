@@ -9,7 +9,6 @@
  */
 #include "ir/lower_private.h"
 
-static void lower_stmt(fs_lowerer *L, const fs_ast *s);
 
 /* --- helpers ------------------------------------------------------------- */
 
@@ -317,7 +316,7 @@ static void lower_loop_body(fs_lowerer *L, const fs_ast *body, int brk, int cont
     L->cont = cont;
     L->cont_back = cont_back;
     L->cond_nest = 0;
-    lower_stmt(L, body);
+    lw_lower_stmt(L, body);
     L->cond_nest = on;
     L->brk = ob;
     L->cont = oc;
@@ -333,7 +332,7 @@ static void stamp_stmt(fs_lowerer *L, int before, const fs_range *r)
             L->fn->nodes[n].stmt = *r;
 }
 
-static void lower_stmt(fs_lowerer *L, const fs_ast *s)
+void lw_lower_stmt(fs_lowerer *L, const fs_ast *s)
 {
     if (!s || L->too_deep)
         return;
@@ -348,7 +347,7 @@ static void lower_stmt(fs_lowerer *L, const fs_ast *s)
         if (is_block)
             L->block = s->range;
         for (int i = 0; i < s->nkids; i++)
-            lower_stmt(L, s->kids[i]);
+            lw_lower_stmt(L, s->kids[i]);
         L->block = outer;
         break;
     }
@@ -366,11 +365,11 @@ static void lower_stmt(fs_lowerer *L, const fs_ast *s)
         L->cur = t;
         L->cond_nest++;
         if (s->nkids > 1)
-            lower_stmt(L, s->kids[1]);
+            lw_lower_stmt(L, s->kids[1]);
         lw_link_to(L, join);
         L->cur = f;
         if (s->nkids > 2)
-            lower_stmt(L, s->kids[2]);
+            lw_lower_stmt(L, s->kids[2]);
         L->cond_nest--;
         lw_link_to(L, join);
         L->cur = join;
@@ -454,7 +453,7 @@ static void lower_stmt(fs_lowerer *L, const fs_ast *s)
             c = NULL;
         if (init && init->kind != FS_A_NULL_STMT) {
             if (init->kind == FS_A_DECL || init->kind == FS_A_COMPOUND || init->kind == FS_A_EXPR_STMT)
-                lower_stmt(L, init);
+                lw_lower_stmt(L, init);
             else
                 lw_lower_expr(L, init);
         }
@@ -498,7 +497,7 @@ static void lower_stmt(fs_lowerer *L, const fs_ast *s)
         L->cur = -1;
         L->cond_nest++;
         if (s->nkids > 1)
-            lower_stmt(L, s->kids[1]);
+            lw_lower_stmt(L, s->kids[1]);
         L->cond_nest--;
         lw_link_to(L, after);
         if (!L->sw_has_default)
@@ -520,7 +519,7 @@ static void lower_stmt(fs_lowerer *L, const fs_ast *s)
         L->cur = n;
         /* CASE: kids[0] value (skipped), rest statements; DEFAULT: statements */
         for (int i = s->kind == FS_A_CASE ? 1 : 0; i < s->nkids; i++)
-            lower_stmt(L, s->kids[i]);
+            lw_lower_stmt(L, s->kids[i]);
         break;
     }
     case FS_A_BREAK:
@@ -604,7 +603,7 @@ static void lower_stmt(fs_lowerer *L, const fs_ast *s)
             L->cur = lb->node;
         }
         for (int i = 0; i < s->nkids; i++)
-            lower_stmt(L, s->kids[i]);
+            lw_lower_stmt(L, s->kids[i]);
         break;
     }
     case FS_A_DECL:
@@ -623,7 +622,7 @@ static void lower_stmt(fs_lowerer *L, const fs_ast *s)
             }
         }
         for (int i = 1; i < s->nkids; i++)
-            lower_stmt(L, s->kids[i]);
+            lw_lower_stmt(L, s->kids[i]);
         break;
     case FS_A_EXPR_STMT:
     default: {
@@ -746,7 +745,7 @@ int fs_lower(fs_func *fn, const fs_ast *body, const fs_summaries *sums)
     for (int v = 0; v < fn->nvars; v++)
         if (fn->vars[v].kind == FS_VAR_PARAM && body)
             fn->vars[v].scope = body->range;
-    lower_stmt(&L, body);
+    lw_lower_stmt(&L, body);
     if (L.cur >= 0) {
         int r = lw_emit(&L, FS_N_RETURN);
         fn->nodes[r].ret_void = 1;

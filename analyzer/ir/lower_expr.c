@@ -628,8 +628,33 @@ static int call_noreturn(const fs_lowerer *L, const fs_ast *e)
     return 0;
 }
 
+/* assert(e) as written (tree-sitter sees the macro's name): the calls in e
+ * run, and its failing outcome ends the process, as the macro's expansion
+ * `if (e) ; else __assert_fail(...)` does.  Returns 0 for another call. */
+static int lower_assert(fs_lowerer *L, const fs_ast *e)
+{
+    if (!e->name || strcmp(e->name, "assert") != 0 || e->nkids != 2)
+        return 0;
+    int t = lw_new_node(L, FS_N_NOP), f = lw_new_node(L, FS_N_NOP);
+    lw_lower_cond(L, e->kids[1], t, f, NULL);
+    L->cur = f;
+    int n = lw_emit(L, FS_N_CALL);
+    ((fs_ast *)e)->ir = n;
+    fs_node *node = &L->fn->nodes[n];
+    node->callee = fs_xstrdup(e->name);
+    node->range = node->atom = e->range;
+    node->file = (char *)fs_func_intern_file(L->fn, e->file ? e->file : L->fn->file);
+    node->block = L->block;
+    node->op.sense.kind = FS_VAL_UNKNOWN;
+    node->noreturn = 1;
+    L->cur = t;
+    return 1;
+}
+
 static void lower_call(fs_lowerer *L, const fs_ast *e)
 {
+    if (lower_assert(L, e))
+        return;
     lower_call_node(L, e);
     if (call_noreturn(L, e)) {
         /* the path ends here: it reaches neither the function's exit nor
@@ -768,6 +793,14 @@ void lw_lower_expr(fs_lowerer *L, const fs_ast *e)
         break;
     case FS_A_SIZEOF:
         break;
+    case FS_A_COMPOUND: case FS_A_IF: case FS_A_WHILE: case FS_A_DO: case FS_A_FOR: case FS_A_SWITCH:
+    case FS_A_RETURN: case FS_A_GOTO: case FS_A_LABEL: case FS_A_DECL: case FS_A_EXPR_STMT: case FS_A_BREAK:
+    case FS_A_CONTINUE: case FS_A_CASE: case FS_A_DEFAULT: case FS_A_NULL_STMT:
+        /* a GNU statement expression's statements (glibc's assert(): `({ if (e) ; else
+         * __assert_fail(...); })`): branches and loops as in a body */
+        L->depth--;
+        lw_lower_stmt(L, e);
+        return;
     default:
         lower_kids(L, e);
         break;

@@ -81,5 +81,6 @@ int lw_is_errno(const fs_ast *e);
 int lw_eexist_value(const fs_ast *e, long *v);
 void lw_note_result_var(fs_lowerer *L, int var, const fs_ast *rhs);
 void lw_lower_expr(fs_lowerer *L, const fs_ast *e);
+void lw_lower_stmt(fs_lowerer *L, const fs_ast *s);
 
 #endif
