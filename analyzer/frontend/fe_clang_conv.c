@@ -737,6 +737,20 @@ static fs_ast *fs_conv(fs_cl *cl, CXCursor c)
             CXSourceLocation at = clang_getCursorLocation(c); /* the operator's */
             op = fs_tokens_between_at(cl, lend, rbeg, 0, &at);
         }
+        if (!op && kind == CXCursor_BinaryOperator) {
+            /* an operator spelled in a macro within a macro (`#define B (A |
+             * O_NOFOLLOW)`): a constant expression is its value (open's flags) */
+            CXEvalResult ev = clang_Cursor_Evaluate(c);
+            int is_int = ev && clang_EvalResult_getKind(ev) == CXEval_Int;
+            long v = is_int ? (long)clang_EvalResult_getAsLongLong(ev) : 0;
+            if (ev)
+                clang_EvalResult_dispose(ev);
+            if (is_int) {
+                a = fs_node_of(cl, c, FS_A_NUMBER, NULL);
+                a->value = v;
+                break;
+            }
+        }
         a = fs_node_of(cl, c, FS_A_BINOP, op ? op : "?");
         fs_add_kids(cl, a, &k, 0, 1);
         if (!op)

@@ -622,9 +622,15 @@ static int call_noreturn(const fs_lowerer *L, const fs_ast *e)
     }
     if (fs_call_noreturn(e->name, known, status))
         return 1;
-    for (const fs_summary *sum = fs_summaries_find(L->sums, e->name); sum; sum = fs_summaries_next(L->sums, sum))
+    for (const fs_summary *sum = fs_summaries_find(L->sums, e->name); sum; sum = fs_summaries_next(L->sums, sum)) {
+        int k, nonzero;
+        long v;
         if (sum->param == FS_SUMMARY_NORETURN)
             return 1;
+        if (fs_summary_noreturn_when(sum->param, &k, &nonzero) && k + 1 < e->nkids &&
+            lw_is_number(lw_strip(e->kids[k + 1]), &v) && (v != 0) == nonzero)
+            return 1; /* errmsg(1, ...) where errmsg exits when its first argument is not 0 */
+    }
     return 0;
 }
 

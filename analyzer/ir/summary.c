@@ -683,7 +683,18 @@ static void fs_summarize_param_ops(const fs_func *fn, int var, fs_walk *w, fs_su
 }
 
 /* Is the function's exit reached from its entry (some path returns)? */
-static int fs_func_returns(const fs_func *fn)
+int fs_summary_noreturn_when(int param, int *k, int *nonzero)
+{
+    if (param > FS_SUMMARY_NORETURN_WHEN(0, 0) || param < FS_SUMMARY_LOWEST)
+        return 0;
+    *k = (-16 - param) / 2;
+    *nonzero = (-16 - param) % 2;
+    return 1;
+}
+
+/* Whether the exit is reached from the entry; with var >= 0, taking at
+ * each test of var only the edge its value allows (nonzero or zero). */
+static int fs_func_returns_when(const fs_func *fn, int var, int nonzero)
 {
     if (fn->entry < 0 || fn->exit < 0 || fn->incomplete || fn->nodes[fn->entry].nsucc == 0)
         return 1; /* not lowered (a function the index leaves out): nothing known */
@@ -696,8 +707,11 @@ static int fs_func_returns(const fs_func *fn)
         int x = stack[--sp];
         if (x == fn->exit)
             found = 1;
-        for (int i = 0; i < fn->nodes[x].nsucc; i++) {
-            int t = fn->nodes[x].succ[i].to;
+        const fs_node *xn = &fn->nodes[x];
+        for (int i = 0; i < xn->nsucc; i++) {
+            int t = xn->succ[i].to;
+            if (var >= 0 && xn->kind == FS_N_BRANCH && xn->guard_var == var && (i == xn->guard_edge) == nonzero)
+                continue;
             if (!mark[t]) {
                 mark[t] = 1;
                 stack[sp++] = t;
@@ -706,6 +720,34 @@ static int fs_func_returns(const fs_func *fn)
     }
     FS_FREE(mark, stack);
     return found;
+}
+
+static int fs_func_returns(const fs_func *fn)
+{
+    return fs_func_returns_when(fn, -1, 0);
+}
+
+/* A function that returns: whether it returns on no path when a parameter
+ * its body tests is nonzero, or zero (a parameter never assigned). */
+static void fs_summarize_noreturn_when(const fs_func *fn, fs_summary *s, fs_summaries *out)
+{
+    for (int v = 0; v < fn->nvars; v++) {
+        const fs_var *var = &fn->vars[v];
+        if (var->kind != FS_VAR_PARAM || var->param_index < 0 || var->param_index >= FS_SUMMARY_WHEN_PARAMS)
+            continue;
+        int tested = 0, written = 0;
+        for (int n = 0; n < fn->nnodes; n++) {
+            tested |= fn->nodes[n].kind == FS_N_BRANCH && fn->nodes[n].guard_var == v;
+            written |= fn->nodes[n].kind == FS_N_WRITE && fn->nodes[n].var == v && !fn->nodes[n].through;
+        }
+        if (!tested || written)
+            continue;
+        for (int nz = 0; nz <= 1; nz++)
+            if (!fs_func_returns_when(fn, v, nz)) {
+                s->param = FS_SUMMARY_NORETURN_WHEN(var->param_index, nz);
+                fs_summaries_add(out, s);
+            }
+    }
 }
 
 void fs_summarize(const fs_func *fn, fs_summaries *out)
@@ -734,10 +776,12 @@ void fs_summarize(const fs_func *fn, fs_summaries *out)
             fs_summaries_add(out, &s);
             break;
         }
+    s.op.kind = FS_OP_NONE;
     if (!fs_func_returns(fn)) {
         s.param = FS_SUMMARY_NORETURN;
-        s.op.kind = FS_OP_NONE;
         fs_summaries_add(out, &s);
+    } else {
+        fs_summarize_noreturn_when(fn, &s, out);
     }
 }
 

@@ -15,6 +15,14 @@
  * (FS_SUMMARY_CHANGES: writes, child processes, creates or removes), it
  * returns on no path (FS_SUMMARY_NORETURN: exit(), die(), an endless loop). */
 enum { FS_SUMMARY_CHANGES = -1, FS_SUMMARY_DEFINED = -2, FS_SUMMARY_NORETURN = -3 };
+/* It returns on no path when its parameter k (< FS_SUMMARY_WHEN_PARAMS) is
+ * nonzero (or zero): a selector its body tests (`if (doexit) exit(code);`),
+ * resolved at each call where that argument is a constant. */
+#define FS_SUMMARY_WHEN_PARAMS 32
+#define FS_SUMMARY_NORETURN_WHEN(k, nonzero) (-16 - 2 * (k) - ((nonzero) ? 1 : 0))
+#define FS_SUMMARY_LOWEST (FS_SUMMARY_NORETURN_WHEN(FS_SUMMARY_WHEN_PARAMS - 1, 1))
+/* For param = FS_SUMMARY_NORETURN_WHEN(k, nonzero): 1, and k and nonzero set; else 0. */
+int fs_summary_noreturn_when(int param, int *k, int *nonzero);
 
 typedef struct fs_summary {
     char *name;

@@ -211,7 +211,8 @@ static int fs_ix_has_params(void *arg, const char *name)
 {
     const fs_index *ix = arg;
     for (const fs_summary *s = fs_summaries_find(ix->live, name); s; s = fs_summaries_next(ix->live, s))
-        if ((s->param >= 0 && (s->op.kind != FS_OP_NONE || s->op.copies)) || s->param == FS_SUMMARY_NORETURN)
+        if ((s->param >= 0 && (s->op.kind != FS_OP_NONE || s->op.copies)) || s->param == FS_SUMMARY_NORETURN ||
+            s->param <= FS_SUMMARY_NORETURN_WHEN(0, 0))
             return 1;
     return 0;
 }

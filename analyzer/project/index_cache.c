@@ -178,7 +178,7 @@ static int fs_ix_sum_read(json_t *j, fs_summary *sum, int *is_static)
     const char *name, *base, *pred;
     if (json_array_size(j) == 3) {
         if (json_unpack(j, "[s,i,b!]", &name, &sum->param, is_static) != 0 || sum->param >= 0 ||
-            sum->param < FS_SUMMARY_NORETURN)
+            sum->param < FS_SUMMARY_LOWEST)
             return -1;
         fs_ix_plain_op(&sum->op);
         sum->name = (char *)name;
@@ -191,7 +191,7 @@ static int fs_ix_sum_read(json_t *j, fs_summary *sum, int *is_static)
         then_kind < FS_OP_NONE || then_kind > FS_OP_MAYBE ||
         sum->op.mode_param1 < 0 || sum->op.mode_param1 > 64)
         return -1;
-    if (kind < FS_OP_NONE || kind > FS_OP_MAYBE || sum->param < FS_SUMMARY_NORETURN || strlen(pred) >= sizeof sum->op.pred ||
+    if (kind < FS_OP_NONE || kind > FS_OP_MAYBE || sum->param < FS_SUMMARY_LOWEST || strlen(pred) >= sizeof sum->op.pred ||
         sk < FS_VAL_UNKNOWN || sk > FS_VAL_BOOL || st < 0 || st > FS_OUT_FAIL || sf < 0 || sf > FS_OUT_FAIL)
         return -1;
     sum->op.copies = copies;

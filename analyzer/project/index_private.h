@@ -30,7 +30,7 @@
 #include <unistd.h>
 
 #define FS_INDEX_FORMAT "fscheck-index"
-#define FS_INDEX_VERSION 15
+#define FS_INDEX_VERSION 16
 #define FS_INDEX_MAX_FILES 200000
 #define FS_INDEX_ROUNDS 8
 #define FS_INDEX_CACHE_DAYS 30 /* a root's cache files unused this long go (FSCHECK_CACHE_DAYS) */

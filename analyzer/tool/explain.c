@@ -22,6 +22,12 @@ static void fs_ex_function_facts(FILE *out, const fs_summaries *s, const char *n
     }
     fprintf(out, "%smay change files (ends pairs around its calls): %s\n", indent, changes ? "yes" : "no");
     fprintf(out, "%sends the process on every path: %s\n", indent, noreturn ? "yes" : "no");
+    for (const fs_summary *x = s ? fs_summaries_find(s, name) : NULL; x; x = fs_summaries_next(s, x)) {
+        int k, nonzero;
+        if (fs_summary_noreturn_when(x->param, &k, &nonzero))
+            fprintf(out, "%sends the process when parameter %d is %s (resolved where a call passes a constant)\n",
+                    indent, k + 1, nonzero ? "not 0" : "0");
+    }
 }
 
 /* The summaries of the parameters of name in s, one line each. */
