@@ -40,6 +40,11 @@
  *       The fix run is `--fix --unsafe-fixes` instead of `--fix`.
  *   // RUN-FIXES: skip
  *       No fix run at all; CHECK-FIXES lines are ignored.
+ *   // RUN-NOBUILD: WHY
+ *       The case is code as fscheck meets it without a build (a generated
+ *       header missing, a macro it would define): it does not compile, so the
+ *       fixed case is not compiled either (ctest's compile/ test of it
+ *       expects the compiler to fail).
  *
  * The fix run: the files of the case's folder (and of its subfolders, two
  * levels down) are copied into a new temporary folder, the case with every
@@ -464,6 +469,7 @@ typedef struct case_file {
     int nrun_args;
     int fixes_skip;     /* RUN-FIXES: skip */
     int fixes_unsafe;   /* RUN-FIXES: unsafe */
+    int nobuild;        /* RUN-NOBUILD: does not compile as it is */
     int bad; /* directive errors */
 } case_file;
 
@@ -628,6 +634,8 @@ static void parse_case(case_file *c, const char *text)
             }
         } else if (strcmp(name, "RUN-ARGS") == 0) {
             split_args(c, body);
+        } else if (strcmp(name, "RUN-NOBUILD") == 0) {
+            c->nobuild = 1;
         } else if (strcmp(name, "RUN-FIXES") == 0) {
             const char *v = body;
             size_t len;
@@ -646,7 +654,7 @@ static void parse_case(case_file *c, const char *text)
             }
         } else {
             fail_at(ln, "unknown directive '%s' (known: CHECK-MESSAGES, CHECK-NOTES, "
-                        "CHECK-FIXES, CHECK-FIXES-NEXT, CHECK-FIXES-NOT, RUN-ARGS, RUN-FIXES)", name);
+                        "CHECK-FIXES, CHECK-FIXES-NEXT, CHECK-FIXES-NOT, RUN-ARGS, RUN-FIXES, RUN-NOBUILD)", name);
             c->bad++;
         }
         free(name);
@@ -1459,7 +1467,7 @@ static int run_fixes(int argc, char **argv, case_file *c, const char *fscheck, c
     {
         const char *cc = getenv("TESTDATA_RUNNER_CC");
         int changed = fixed.len != stripped.len || memcmp(fixed.data, stripped.data, fixed.len) != 0;
-        if (cc && *cc && changed) {
+        if (cc && *cc && changed && !c->nobuild) {
             char *cv[] = { (char *)cc, "-std=c11", "-D_GNU_SOURCE", "-fsyntax-only", (char *)base, NULL };
             run_result cr;
             memset(&cr, 0, sizeof cr);

@@ -8,6 +8,7 @@
  * derived from a variable) become write nodes.
  */
 #include "ir/lower_private.h"
+#include "base/lex.h"
 
 
 /* --- helpers ------------------------------------------------------------- */
@@ -87,6 +88,19 @@ void lw_path_add_dep(fs_path *p, int var)
     p->deps[p->ndeps++] = var;
 }
 
+/* A name that no declaration the front end saw declares (an object-like
+ * macro of a header that was not found: `access(LOG_FILE, F_OK)`): a
+ * global of that name, the same variable at each use in the function. */
+static int unknown_global(fs_lowerer *L, const char *name)
+{
+    if (!name || !fs_lex_ident_start((unsigned char)name[0]) || strcmp(name, "NULL") == 0)
+        return -1;
+    for (int v = 0; v < L->fn->nvars; v++)
+        if (L->fn->vars[v].kind == FS_VAR_GLOBAL && strcmp(L->fn->vars[v].name, name) == 0)
+            return v;
+    return fs_func_add_var(L->fn, name, FS_VAR_GLOBAL);
+}
+
 /* Build the key of expression e into b; 0 when e has no stable identity. */
 static int path_key(fs_lowerer *L, const fs_ast *e, fs_buf *b, fs_path *p, int top)
 {
@@ -99,15 +113,17 @@ static int path_key(fs_lowerer *L, const fs_ast *e, fs_buf *b, fs_path *p, int t
             return 0;
         fs_buf_puts(b, e->name ? e->name : "\"\"");
         return 1;
-    case FS_A_IDENT:
-        if (e->var < 0)
+    case FS_A_IDENT: {
+        int var = e->var >= 0 ? e->var : unknown_global(L, e->name);
+        if (var < 0)
             return 0;
-        fs_buf_printf(b, "v%d", e->var);
+        fs_buf_printf(b, "v%d", var);
         if (p->root < 0) {
-            p->root = e->var;
-            lw_path_add_dep(p, e->var);
+            p->root = var;
+            lw_path_add_dep(p, var);
         }
         return 1;
+    }
     case FS_A_MEMBER:
         if (e->nkids < 1 || !path_key(L, e->kids[0], b, p, 0))
             return 0;
