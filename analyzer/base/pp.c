@@ -37,6 +37,8 @@ struct fs_pp {
     int nseen, capseen;
     int follow;
     int depth; /* headers being read */
+    const long *oracle; /* a compiler's skipped ranges of the file scanned (begin, end pairs, sorted), borrowed */
+    int noracle;
 };
 
 /* --- the macro table ---------------------------------------------------- */
@@ -287,7 +289,18 @@ typedef struct fs_pp_ex {
     const fs_pp *p;
     const char *s, *e; /* the text left */
     int depth;         /* macro expansions within */
+    int free;          /* a name nothing defines or undefines was met (fs_pp_is_free) */
 } fs_pp_ex;
+
+/* A name that nothing known defines or undefines, and that no
+ * implementation may reserve (`_X`, `__x`): what a header that was not
+ * found may define. */
+static int fs_pp_is_free(const fs_pp_mac *m, const char *name, size_t n)
+{
+    if (m && m->state != PP_UNKNOWN)
+        return 0;
+    return !(n >= 2 && name[0] == '_' && (name[1] == '_' || isupper((unsigned char)name[1])));
+}
 
 static fs_pp_val fs_pp_cond(fs_pp_ex *x);
 
@@ -429,6 +442,7 @@ static fs_pp_val fs_pp_primary(fs_pp_ex *x)
             return fs_pp_unknown();
         const fs_pp_mac *m = fs_pp_find(x->p, nb, nn);
         int st = m ? m->state : PP_UNKNOWN;
+        x->free |= fs_pp_is_free(m, nb, nn);
         return st == PP_UNKNOWN ? fs_pp_unknown() : fs_pp_known(st == PP_DEFINED);
     }
     const fs_pp_mac *m = fs_pp_find(x->p, b, n);
@@ -438,17 +452,19 @@ static fs_pp_val fs_pp_primary(fs_pp_ex *x)
         fs_pp_skip_parens(x);
         return fs_pp_unknown();
     }
+    x->free |= fs_pp_is_free(m, b, n);
     if (!m || m->state == PP_UNKNOWN || m->fnlike)
         return fs_pp_unknown();
     if (m->state == PP_UNDEF)
         return fs_pp_known(0);
     if (!m->value || x->depth >= FS_PP_MAX_EXPAND)
         return fs_pp_unknown();
-    fs_pp_ex sub = { x->p, m->value, m->value + strlen(m->value), x->depth + 1 };
+    fs_pp_ex sub = { x->p, m->value, m->value + strlen(m->value), x->depth + 1, 0 };
     fs_pp_blank(&sub);
     if (sub.s >= sub.e)
         return fs_pp_unknown(); /* `#define X` then `#if X` */
     fs_pp_val v = fs_pp_cond(&sub);
+    x->free |= sub.free;
     fs_pp_blank(&sub);
     return sub.s < sub.e ? fs_pp_unknown() : v;
 }
@@ -542,12 +558,14 @@ static fs_pp_val fs_pp_cond(fs_pp_ex *x)
     return c;
 }
 
-/* 1, 0, or -1 (unknown) for the condition text [s, e). */
-static int fs_pp_eval(const fs_pp *p, const char *s, const char *e)
+/* 1, 0, or -1 (unknown) for the condition text [s, e); *free is set when
+ * it names a free name (fs_pp_is_free). */
+static int fs_pp_eval(const fs_pp *p, const char *s, const char *e, int *free)
 {
-    fs_pp_ex x = { p, s, e, 0 };
+    fs_pp_ex x = { p, s, e, 0, 0 };
     fs_pp_val v = fs_pp_cond(&x);
     fs_pp_blank(&x);
+    *free = x.free;
     if (!v.known || x.s < x.e)
         return -1;
     return v.v != 0;
@@ -559,6 +577,10 @@ enum { ARM_FALSE = 0, ARM_TRUE = 1, ARM_MAYBE = 2 };
 
 typedef struct fs_pp_level {
     int live;           /* the region around the chain is compiled (or may be) */
+    int clive;          /* with an oracle: the compiler compiled the region around the chain */
+    int carm;           /* ... and the current arm */
+    int free;           /* an arm so far names a free name: the chain is undecided */
+    long chain_b;       /* where its #if line begins */
     int sure;           /* ... and surely */
     int taken;          /* an arm was surely taken */
     int all_false;      /* every arm so far is surely not */
@@ -577,6 +599,9 @@ typedef struct fs_pp_stack {
 typedef struct fs_pp_out {
     long **holes;
     int *nholes, *cap;
+    long **undecided; /* chains with a free name (begin, end pairs), or NULL */
+    int *nundecided, *capundecided;
+    long len; /* of the text scanned */
 } fs_pp_out;
 
 static void fs_pp_hole(fs_pp_out *o, long b, long e)
@@ -592,7 +617,8 @@ static void fs_pp_hole(fs_pp_out *o, long b, long e)
 static void fs_pp_read_header(fs_pp *p, const char *dir, const char *name, size_t n, int quoted);
 
 /* `#ifdef NAME` (want 1) or `#ifndef NAME` (want 0), and their #elif
- * forms, with x at the name: 1, 0, or -1 (unknown). */
+ * forms, with x at the name: 1, 0, or -1 (unknown); x->free as in
+ * fs_pp_eval. */
 static int fs_pp_defined_test(fs_pp_ex *x, int want)
 {
     fs_pp_blank(x);
@@ -601,7 +627,36 @@ static int fs_pp_defined_test(fs_pp_ex *x, int want)
         x->s++;
     const fs_pp_mac *m = fs_pp_find(x->p, nb, (size_t)(x->s - nb));
     int s = m ? m->state : PP_UNKNOWN;
+    x->free = fs_pp_is_free(m, nb, (size_t)(x->s - nb));
     return s == PP_UNKNOWN ? -1 : (s == PP_DEFINED) == want;
+}
+
+/* An include guard: `#ifndef NAME` whose next line of text is `#define
+ * NAME` (t[e] begins the line after the #ifndef). */
+static int fs_pp_guard(const char *t, long len, long e, const char *nb, size_t nn)
+{
+    long i = e;
+    while (i < len && isspace((unsigned char)t[i]))
+        i++;
+    if (i >= len || t[i] != '#')
+        return 0;
+    for (i++; i < len && (t[i] == ' ' || t[i] == '\t'); i++)
+        ;
+    if (len - i < 7 || memcmp(t + i, "define", 6) != 0 || (t[i + 6] != ' ' && t[i + 6] != '\t'))
+        return 0;
+    for (i += 6; i < len && (t[i] == ' ' || t[i] == '\t'); i++)
+        ;
+    return len - i >= (long)nn && memcmp(t + i, nb, nn) == 0 && (i + (long)nn >= len || !fs_pp_ident((unsigned char)t[i + nn]));
+}
+
+/* With an oracle: whether the compiler skipped the arm whose body begins
+ * at offset b. */
+static int fs_pp_skipped_at(const fs_pp *p, long b)
+{
+    for (int k = 0; k < p->noracle; k++)
+        if (p->oracle[2 * k] < b && b < p->oracle[2 * k + 1])
+            return 1;
+    return 0;
 }
 
 /* A chain's next arm, from its directive line [b, e): c is its condition
@@ -620,12 +675,26 @@ static void fs_pp_arm(fs_pp_level *l, int c, long b, long e)
     FS_PUSH(l->lines, l->nlines, l->caplines, e);
 }
 
+/* With an oracle, an arm of a live chain whose body begins at e: a chain
+ * whose conditions so far name no free name, in a region the compiler
+ * compiled, is decided as the compiler did; one that names a free name is
+ * undecided (c as evaluated, -1 when that cannot say). */
+static void fs_pp_oracle_arm(const fs_pp *p, fs_pp_level *l, int live, int free, int *c, long e)
+{
+    if (!p->oracle || !live)
+        return;
+    l->free |= free;
+    if (!l->free && l->clive)
+        *c = !fs_pp_skipped_at(p, e);
+    l->carm = l->clive && !fs_pp_skipped_at(p, e);
+}
+
 /* The directive at t[b] ('#'), to its logical line's end e (after the
  * newline, or len). */
 static void fs_pp_directive(fs_pp *p, const char *path, const char *t, long b, long hash, long e, fs_pp_stack *sk,
                             fs_pp_out *o)
 {
-    fs_pp_ex x = { p, t + hash + 1, t + e, 0 };
+    fs_pp_ex x = { p, t + hash + 1, t + e, 0, 0 };
     fs_pp_blank(&x);
     const char *kb = x.s;
     while (x.s < x.e && fs_pp_ident((unsigned char)*x.s))
@@ -653,6 +722,7 @@ static void fs_pp_directive(fs_pp *p, const char *path, const char *t, long b, l
             sk->v = fs_xrealloc(sk->v, sizeof *sk->v * (size_t)sk->cap);
             memset(sk->v + old, 0, sizeof *sk->v * (size_t)(sk->cap - old));
         }
+        int clive = !top || (top->clive && top->carm);
         fs_pp_level *l = &sk->v[sk->depth++];
         long *keep = l->lines;
         int capkeep = l->caplines;
@@ -661,16 +731,25 @@ static void fs_pp_directive(fs_pp *p, const char *path, const char *t, long b, l
         l->caplines = capkeep;
         l->live = live;
         l->sure = sure;
+        l->clive = clive;
+        l->chain_b = b;
         l->all_false = 1;
         l->decided = 1;
-        int c;
+        int c, free = 0;
         if (!live) {
             c = ARM_FALSE;
         } else if (KW("if")) {
-            c = fs_pp_eval(p, x.s, x.e);
+            c = fs_pp_eval(p, x.s, x.e, &free);
         } else {
+            const char *nb = x.s;
             c = fs_pp_defined_test(&x, KW("ifdef"));
+            free = x.free;
+            while (nb < x.e && (*nb == ' ' || *nb == '\t'))
+                nb++;
+            if (free && KW("ifndef") && fs_pp_guard(t, o->len, e, nb, (size_t)(x.s - nb)))
+                free = 0, c = 1; /* an include guard */
         }
+        fs_pp_oracle_arm(p, l, live, free, &c, e);
         fs_pp_arm(l, c, b, e);
         return;
     }
@@ -686,22 +765,31 @@ static void fs_pp_directive(fs_pp *p, const char *path, const char *t, long b, l
             if (top->live && top->decided)
                 for (int k = 0; k < top->nlines; k += 2)
                     fs_pp_hole(o, top->lines[k], top->lines[k + 1]);
+            if (top->live && top->free && o->undecided) {
+                fs_grow(o->undecided, o->capundecided, *o->nundecided * 2 + 2, sizeof **o->undecided);
+                (*o->undecided)[*o->nundecided * 2] = top->chain_b;
+                (*o->undecided)[*o->nundecided * 2 + 1] = e;
+                (*o->nundecided)++;
+            }
             sk->depth--;
             return;
         }
-        int c;
+        int c, free = 0;
         if (!top->live || top->taken) {
             c = 0;
         } else if (KW("else")) {
             c = top->all_false ? 1 : -1;
         } else if (KW("elif")) {
-            c = fs_pp_eval(p, x.s, x.e);
+            c = fs_pp_eval(p, x.s, x.e, &free);
         } else {
             c = fs_pp_defined_test(&x, KW("elifdef"));
+            free = x.free;
         }
         /* surely taken only when every arm before surely was not */
         if (c == 1 && !top->all_false)
             c = -1;
+        if (top->live && !top->taken)
+            fs_pp_oracle_arm(p, top, top->live, free, &c, e);
         fs_pp_arm(top, c, b, e);
         return;
     }
@@ -724,7 +812,7 @@ static void fs_pp_directive(fs_pp *p, const char *path, const char *t, long b, l
         } else {
             /* the replacement, comments and continuations as blanks */
             fs_buf v = { 0 };
-            fs_pp_ex r = { p, x.s, x.e, 0 };
+            fs_pp_ex r = { p, x.s, x.e, 0, 0 };
             while (r.s < r.e) {
                 fs_pp_blank(&r);
                 if (r.s >= r.e)
@@ -786,6 +874,7 @@ static void fs_pp_autoconf_undef(fs_pp *p, const char *t, long b, long e)
 
 static void fs_pp_scan_text(fs_pp *p, const char *path, const char *t, long len, fs_pp_out *o)
 {
+    o->len = len;
     fs_pp_stack sk = { NULL, 0, 0 };
     int bol = 1;
     for (long i = fs_lex_blank(t, len, 0, &bol); i < len; i = fs_lex_blank(t, len, i, &bol)) {
@@ -909,15 +998,36 @@ static void fs_pp_read_header(fs_pp *p, const char *dir, const char *name, size_
     char *text = fs_pp_read(found, &len);
     if (text) {
         p->depth++;
-        fs_pp_out none = { NULL, NULL, NULL };
+        fs_pp_out none = { 0 };
+        const long *oracle = p->oracle; /* the main file's, not this header's */
+        p->oracle = NULL;
         fs_pp_scan_text(p, found, text, len, &none);
+        p->oracle = oracle;
         p->depth--;
     }
     free(text);
     free(found);
 }
 
+void fs_pp_oracle(fs_pp *p, const long *skipped, int n, const char *const *defined, int ndefined)
+{
+    p->oracle = skipped;
+    p->noracle = n;
+    for (int i = 0; i < ndefined; i++) {
+        size_t nn = strlen(defined[i]);
+        const fs_pp_mac *m = fs_pp_find(p, defined[i], nn);
+        if (!m || m->state == PP_UNKNOWN)
+            fs_pp_set(p, defined[i], nn, PP_DEFINED, 0, NULL, 0); /* its value is the compiler's */
+    }
+}
+
 void fs_pp_scan(fs_pp *p, const char *path, const char *text, long len, long **holes, int *nholes, int *cap)
+{
+    fs_pp_scan_undecided(p, path, text, len, holes, nholes, cap, NULL, NULL, NULL);
+}
+
+void fs_pp_scan_undecided(fs_pp *p, const char *path, const char *text, long len, long **holes, int *nholes, int *cap,
+                          long **undecided, int *nundecided, int *capundecided)
 {
     /* -include and -imacros files first, once */
     if (p->follow) {
@@ -928,7 +1038,7 @@ void fs_pp_scan(fs_pp *p, const char *path, const char *text, long len, long **h
         p->nforced = p->capforced = 0;
     }
     int first = holes ? *nholes : 0;
-    fs_pp_out o = { holes, nholes, cap };
+    fs_pp_out o = { holes, nholes, cap, undecided, nundecided, capundecided, len };
     fs_pp_scan_text(p, path, text, len, &o);
     if (holes && *holes) {
         int n = *nholes - first;

@@ -48,6 +48,22 @@ void fs_pp_define(fs_pp *p, const char *name, const char *value);
  * it goes. */
 void fs_pp_scan(fs_pp *p, const char *path, const char *text, long len, long **holes, int *nholes, int *cap);
 
+/* With the main file's compile at hand (a unit that missed a header or met
+ * an #error): the ranges the compiler skipped in it (begin, end byte
+ * offsets, n pairs, sorted; borrowed until the scan) and the macros the
+ * headers it found define (their values unknown here).  A chain of arms
+ * whose conditions name only what is known (defined or undefined, a
+ * reserved `__name`, an include guard) is then decided as the compiler did;
+ * one naming a free name (defined by nothing found: what the missing header
+ * may define) is undecided, each arm analysed, exclusive. */
+void fs_pp_oracle(fs_pp *p, const long *skipped, int n, const char *const *defined, int ndefined);
+
+/* fs_pp_scan, and the undecided chains (from their #if line to past their
+ * #endif line, begin, end pairs appended to *undecided, in order of their
+ * ends) when undecided is not NULL. */
+void fs_pp_scan_undecided(fs_pp *p, const char *path, const char *text, long len, long **holes, int *nholes, int *cap,
+                          long **undecided, int *nundecided, int *capundecided);
+
 /* The include folders: the -iquote ones, then -I / -isystem (the
  * environment's; not to free). */
 int fs_pp_include_dirs(const fs_pp *p, const char *const **quote, const char *const **angle, int *nangle);

@@ -88,6 +88,7 @@ typedef struct fs_kids {
 typedef struct fs_tu_walk {
     fs_cl *cl;
     CXFile main;
+    int defined; /* collect the names of the macros defined outside the main file (r->defined) */
 } fs_tu_walk;
 
 /* What a name in a function's text may bring (bits): */

@@ -106,6 +106,30 @@ static char *fs_diag_text(CXDiagnostic d, enum CXDiagnosticSeverity sev)
     return out;
 }
 
+/* Whether an error diagnostic says the unit misses a header: an #include
+ * not found, or an #error directive (a configuration the build would have
+ * made). */
+static int fs_diag_missing_header(CXTranslationUnit tu, CXDiagnostic d)
+{
+    CXString text = clang_getDiagnosticSpelling(d);
+    const char *s = clang_getCString(text);
+    int missing = s && strstr(s, "file not found") != NULL;
+    clang_disposeString(text);
+    if (missing)
+        return 1;
+    CXFile f = NULL;
+    unsigned off = 0;
+    clang_getFileLocation(clang_getDiagnosticLocation(d), &f, NULL, NULL, &off);
+    size_t size = 0;
+    const char *t = f ? clang_getFileContents(tu, f, &size) : NULL;
+    if (!t || off >= size || size - off < 5 || memcmp(t + off, "error", 5) != 0)
+        return 0;
+    long i = (long)off - 1;
+    while (i >= 0 && (t[i] == ' ' || t[i] == '\t'))
+        i--;
+    return i >= 0 && t[i] == '#';
+}
+
 int fs_fe_clang_parse(const char *path, const fs_clang_opts *o, fs_fe_result *r)
 {
     memset(r, 0, sizeof *r);
@@ -184,6 +208,8 @@ int fs_fe_clang_parse(const char *path, const fs_clang_opts *o, fs_fe_result *r)
                 FS_PUSH(r->error_lines, r->nerror_lines, r->caperror_lines, (int)dl);
             if (!r->first_error)
                 r->first_error = fs_diag_text(d, sev);
+            if (!r->missing_header)
+                r->missing_header = fs_diag_missing_header(cp->tu, d);
         }
         clang_disposeDiagnostic(d);
     }
@@ -209,12 +235,14 @@ int fs_fe_clang_parse(const char *path, const fs_clang_opts *o, fs_fe_result *r)
     cl.r = r;
     cl.project = o->project;
     cl.arena = r->arena;
-    fs_tu_walk w = { &cl, clang_getFile(cp->tu, path) };
+    fs_tu_walk w = { &cl, clang_getFile(cp->tu, path), r->missing_header };
     CXCursor root = clang_getTranslationUnitCursor(cp->tu);
     /* one walk over the unit's top level: the macro expansions (and
      * definitions) and the function definitions; the functions are
      * converted after it, every expansion inside them known */
     clang_visitChildren(root, fs_tu_visit, &w);
+    if (r->ndefined)
+        fs_strv_sort_unique(r->defined, &r->ndefined);
     if (cl.nmacros > 0) {
         cl.by_begin = fs_xmalloc(sizeof(int) * (size_t)cl.nmacros);
         for (int i = 0; i < cl.nmacros; i++)

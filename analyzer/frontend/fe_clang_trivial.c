@@ -502,6 +502,15 @@ enum CXChildVisitResult fs_tu_visit(CXCursor c, CXCursor parent, CXClientData d)
         m->range.end.offset = o2;
         return CXChildVisit_Continue;
     }
+    if (k == CXCursor_MacroDefinition && w->defined) {
+        CXFile f = NULL;
+        clang_getSpellingLocation(clang_getCursorLocation(c), &f, NULL, NULL, NULL);
+        if (!f || !clang_File_isEqual(f, w->main)) {
+            CXString s = clang_getCursorSpelling(c);
+            FS_PUSH(cl->r->defined, cl->r->ndefined, cl->r->capdefined, fs_xstrdup(clang_getCString(s)));
+            clang_disposeString(s);
+        }
+    }
     if (k == CXCursor_MacroDefinition && cl->project) {
         fs_mdef_add(cl, c);
         return CXChildVisit_Continue;

@@ -25,6 +25,9 @@ void fs_fe_result_free(fs_fe_result *r)
     free(r->funcs);
     fs_ast_arena_delete(r->arena);
     FS_FREE(r->first_error, r->error_lines, r->skipped, r->fatal);
+    for (int i = 0; i < r->ndefined; i++)
+        free(r->defined[i]);
+    free(r->defined);
     if (r->priv && r->priv_free)
         r->priv_free(r->priv);
     memset(r, 0, sizeof *r);

@@ -35,6 +35,10 @@ typedef struct fs_fe_result {
     long *skipped;       /* libclang: the main file's ranges the preprocessor skipped (begin, end pairs) */
     int nskipped, capskipped;
     char *first_error;   /* "file:line:col: message" of the first one */
+    int missing_header;  /* libclang: an #include was not found, or an #error was met */
+    char **defined;      /* libclang, with missing_header: the macros defined outside the main file
+                          * (in the headers found, the compiler's, the flags'), sorted, unique */
+    int ndefined, capdefined;
     char *fatal;         /* the file could not be parsed at all: why */
     int uses_setuid;     /* the file calls setuid() and friends */
     void *priv;          /* front-end data kept alive with the trees */

@@ -1,9 +1,9 @@
 /* driver.c - one file from bytes to findings. */
 #include "project/driver.h"
 #include "rules/registry.h"
-#include "base/pp.h"
 #include "check/engine.h"
 #include "project/compdb.h"
+#include "project/engines.h"
 #include "frontend/frontend.h"
 #include "check/suppress.h"
 #include "base/source.h"
@@ -122,111 +122,6 @@ static void fs_apply_suppressions(fs_findings *out, int first, fs_src_set *src, 
         fs_supp_free(supp[k]);
     free(supp);
     free(files);
-}
-
-/* --engine=auto: where libclang reported errors inside a function of the
- * main file (unknown types from missing headers, say), or could not make a
- * function of it at all, take tree-sitter's function instead.  ts keeps the
- * trees the moved functions point into; returns 1 when it was parsed. */
-/* Tree-sitter's parse of the main file: what its build does not compile
- * left out (the preprocessing layer's decision, with the unit's flags, the
- * headers they find and the project's platform macros; and where libclang
- * parsed the file, the lines inside its skipped ranges, their directive
- * lines kept so that the arms stay exclusive), and headers looked for
- * along the unit's include folders. */
-static int fs_ts_parse_unit(const fs_driver_opts *o, const char *path, const char *text, long len,
-                            const fs_fe_result *cl, fs_fe_result *out)
-{
-    fs_pp *p = fs_pp_new();
-    for (int i = 0; i < o->nplatform_names; i++)
-        fs_pp_undef(p, o->platform_names[i]);
-    fs_pp_args(p, o->cflags, o->ncflags, o->directory);
-    fs_pp_follow(p, 1);
-    long *holes = NULL;
-    int n = 0, cap = 0;
-    fs_pp_scan(p, path, text, len, &holes, &n, &cap);
-    for (int i = 0; cl && i < cl->nskipped; i++) {
-        long b = cl->skipped[2 * i], e = cl->skipped[2 * i + 1];
-        if (b < 0 || e > len || e <= b)
-            continue;
-        while (b < e && text[b] != '\n') /* past the directive's line */
-            b++;
-        b = b < e ? b + 1 : e;
-        while (e > b && text[e - 1] != '\n') /* to the closing directive's line */
-            e--;
-        if (e > b) {
-            fs_grow(&holes, &cap, 2 * n + 2, sizeof *holes);
-            holes[2 * n] = b;
-            holes[2 * n + 1] = e;
-            n++;
-        }
-    }
-    fs_pp_holes_normalise(holes, &n);
-    const char *const *quote, *const *angle;
-    int nangle, nquote = fs_pp_include_dirs(p, &quote, &angle, &nangle);
-    const char **dirs = fs_xcalloc((size_t)(nquote + nangle) + 1, sizeof *dirs);
-    for (int i = 0; i < nquote; i++)
-        dirs[i] = quote[i];
-    for (int i = 0; i < nangle; i++)
-        dirs[nquote + i] = angle[i];
-    int rc = fs_fe_ts_parse_unit(path, text, (size_t)len, holes, n, dirs, nquote + nangle, out);
-    free(dirs);
-    free(holes);
-    fs_pp_free(p);
-    return rc;
-}
-
-static int fs_fallback_to_ts(const fs_driver_opts *o, fs_fe_result *r, fs_fe_result *ts, const char *path,
-                             const char *text, long len, int *lost)
-{
-    if (fs_ts_parse_unit(o, path, text, len, r, ts) != 0) {
-        fs_fe_result_free(ts);
-        return 0;
-    }
-    char **dropped = NULL;
-    int ndropped = 0, capdropped = 0;
-    /* drop libclang's broken functions */
-    int w = 0;
-    for (int i = 0; i < r->nfuncs; i++) {
-        fs_fe_func *ff = &r->funcs[i];
-        int broken = 0;
-        if (ff->in_main_file)
-            for (int k = 0; k < r->nerror_lines && !broken; k++)
-                broken = r->error_lines[k] >= ff->fn->range.begin.line && r->error_lines[k] <= ff->fn->range.end.line;
-        if (broken || (ff->in_main_file && !ff->body && !ff->trivial)) {
-            FS_PUSH(dropped, ndropped, capdropped, fs_xstrdup(ff->fn->name));
-            fs_func_delete(ff->fn);
-            continue;
-        }
-        r->funcs[w++] = *ff;
-    }
-    r->nfuncs = w;
-    /* and take tree-sitter's for every main-file function libclang lacks now */
-    for (int i = 0; i < ts->nfuncs; i++) {
-        fs_fe_func *tf = &ts->funcs[i];
-        if (!tf->in_main_file || tf->is_macro || !tf->body)
-            continue;
-        int have = 0;
-        for (int k = 0; k < r->nfuncs && !have; k++)
-            have = r->funcs[k].in_main_file && strcmp(r->funcs[k].fn->name, tf->fn->name) == 0;
-        if (have)
-            continue;
-        fs_grow(&r->funcs, &r->capfuncs, r->nfuncs + 1, sizeof *r->funcs);
-        r->funcs[r->nfuncs++] = *tf;
-        tf->fn = NULL; /* now r's */
-        tf->body = NULL;
-    }
-    /* a dropped function tree-sitter has no body of either is lost */
-    for (int i = 0; i < ndropped; i++) {
-        int have = 0;
-        for (int k = 0; k < r->nfuncs && !have; k++)
-            have = r->funcs[k].in_main_file && strcmp(r->funcs[k].fn->name, dropped[i]) == 0;
-        *lost += !have;
-        free(dropped[i]);
-    }
-    free(dropped);
-    r->uses_setuid |= ts->uses_setuid;
-    return 1;
 }
 
 /* Lower every function with the summaries known so far until the
@@ -441,7 +336,7 @@ int fs_analyze_file(const char *path, const fs_driver_opts *o, fs_findings *out,
     char *trimmed = NULL; /* what libclang parsed of the main file, when not the text */
     int rc, by_ts = o->engine == FS_ENGINE_TS;
     if (by_ts) {
-        rc = fs_ts_parse_unit(o, path, text, len, NULL, &r);
+        rc = fs_ts_parse_unit(o, path, text, len, NULL, &r, NULL, NULL);
     } else {
         /* the text read here, as libclang's unsaved file: the file is read
          * once (with the bodies no candidate needs blanked, when the
@@ -455,7 +350,7 @@ int fs_analyze_file(const char *path, const fs_driver_opts *o, fs_findings *out,
             fprintf(stderr, "fscheck: %s: %s; analysed with tree-sitter\n", path,
                     r.fatal ? r.fatal : "libclang could not parse it");
             fs_fe_result_free(&r);
-            rc = fs_ts_parse_unit(o, path, text, len, NULL, &r);
+            rc = fs_ts_parse_unit(o, path, text, len, NULL, &r, NULL, NULL);
             by_ts = 1;
         }
     }
@@ -482,8 +377,8 @@ int fs_analyze_file(const char *path, const fs_driver_opts *o, fs_findings *out,
     }
     fs_fe_result ts;
     int have_ts = 0;
-    if (o->engine == FS_ENGINE_AUTO && r.nerrors > 0)
-        have_ts = fs_fallback_to_ts(o, &r, &ts, path, text, len, &st->functions_lost);
+    if (!by_ts && r.nerrors > 0)
+        have_ts = fs_engines_reconcile(o, &r, &ts, path, text, len, o->engine == FS_ENGINE_AUTO, &st->functions_lost);
     fs_summaries *settled = fs_lower_all(&r, o->project, o->declared);
     int first_new = out->n;
     fs_engine_opts eo = { o->rules, o->nrules, r.uses_setuid || o->project_setuid, fs_source_of, &src };
