@@ -98,7 +98,15 @@ static int unknown_global(fs_lowerer *L, const char *name)
     for (int v = 0; v < L->fn->nvars; v++)
         if (L->fn->vars[v].kind == FS_VAR_GLOBAL && strcmp(L->fn->vars[v].name, name) == 0)
             return v;
-    return fs_func_add_var(L->fn, name, FS_VAR_GLOBAL);
+    int v = fs_func_add_var(L->fn, name, FS_VAR_GLOBAL);
+    /* the lowerer's tables per variable grow with it */
+    L->res = fs_xrealloc(L->res, sizeof *L->res * (size_t)(v + 2));
+    L->alias = fs_xrealloc(L->alias, sizeof *L->alias * (size_t)(v + 2));
+    for (int i = v; i < v + 2; i++) {
+        L->res[i].call = -1;
+        L->alias[i] = -1;
+    }
+    return v;
 }
 
 /* Build the key of expression e into b; 0 when e has no stable identity. */

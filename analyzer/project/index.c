@@ -4,6 +4,7 @@
 #include "project/index_private.h"
 
 static void fs_ix_reach(fs_index *ix);
+static int fs_base_cmp(const void *a, const void *b);
 
 /* --- small sets ------------------------------------------------------------ */
 
@@ -458,6 +459,12 @@ fs_index *fs_index_build_filtered(const char *root, const char *cache, const fs_
     for (int i = 0; i < ix->nfiles; i++)
         ix->bypath[i] = i;
     qsort_r(ix->bypath, (size_t)ix->nfiles, sizeof *ix->bypath, fs_ix_path_cmp, ix);
+    ix->byname = fs_xmalloc(sizeof *ix->byname * ((size_t)ix->nfiles + 1));
+    for (int i = 0; i < ix->nfiles; i++) {
+        ix->byname[i].name = ix->files[i].path;
+        ix->byname[i].index = i;
+    }
+    qsort(ix->byname, (size_t)ix->nfiles, sizeof *ix->byname, fs_base_cmp);
     if (cache && fs_ix_from_result(ix, cache) == 0) {
         /* the same files, unchanged as lstat tells: the result as it was */
         fs_ix_touch(cache);
@@ -767,7 +774,7 @@ void fs_index_free(fs_index *ix)
             free(ix->files[i].stamps[k].name);
         FS_FREE(ix->files[i].stamps, ix->files[i].path, ix->files[i].rel);
     }
-    FS_FREE(ix->files, ix->bypath, ix->may_probe);
+    FS_FREE(ix->files, ix->bypath, ix->byname, ix->may_probe);
     fs_ix_unres_free(ix);
     fs_ix_weights_free(ix);
     for (int i = 0; i < ix->capnames; i++)
@@ -873,6 +880,90 @@ static char *fs_ix_beside(const char *path, const char *name)
     return NULL;
 }
 
+/* How many leading bytes the folders of a and b share, in whole folders. */
+static size_t fs_ix_common_dirs(const char *a, const char *b)
+{
+    size_t k = 0, last = 0;
+    for (; a[k] && a[k] == b[k]; k++)
+        if (a[k] == '/')
+            last = k + 1;
+    return last;
+}
+
+/* The folders a unit's quoted #includes need, without a compilation
+ * database (index.h).  The unit's main file and the project headers it
+ * reaches are read (the source store keeps them for the parse); a name not
+ * beside its includer is the project file whose path ends with it, the one
+ * nearest the includer (then the first by path), but for one only another
+ * platform compiles; its folder, less the name, is needed. */
+#define FS_IX_GUESS_MAX_FILES 512
+void fs_index_guess_include_dirs(const fs_index *ix, const char *abs_path, char ***dirs, int *ndirs)
+{
+    fs_strs seen = { 0 }, todo = { 0 }, out = { 0 };
+    fs_strs_add(&todo, abs_path);
+    for (int q = 0; q < todo.n && q < FS_IX_GUESS_MAX_FILES; q++) {
+        const char *path = todo.v[q];
+        if (fs_strs_find(&seen, path) >= 0)
+            continue;
+        fs_strs_add(&seen, path);
+        fs_strs_sort_unique(&seen);
+        long len = 0;
+        const char *why;
+        char *text = fs_source_read(path, &len, &why, NULL);
+        if (!text)
+            continue;
+        fs_strs inc = { 0 };
+        fs_scan_includes(text, len, &inc);
+        free(text);
+        for (int k = 0; k < inc.n; k++) {
+            const char *name = inc.v[k];
+            if (name[0] == '<' || name[0] == '/' || name[0] == '.')
+                continue; /* a system header, or a name that says where it is */
+            char *beside = fs_ix_beside(path, name);
+            if (beside) {
+                if (fs_ix_find(ix, beside))
+                    fs_strs_add(&todo, beside);
+                free(beside);
+                continue;
+            }
+            int *v = NULL, nv = 0, cap = 0;
+            fs_ix_resolve_include(ix, ix->byname, -1, name, 0, &v, &nv, &cap);
+            int best = -1;
+            size_t best_common = 0;
+            for (int c = 0; c < nv; c++) {
+                const char *cand = ix->files[v[c]].path;
+                if (fs_index_other_platform_file(ix->files[v[c]].rel))
+                    continue; /* win32/config.h */
+                size_t common = fs_ix_common_dirs(cand, path);
+                if (best < 0 || common > best_common ||
+                    (common == best_common && strcmp(cand, ix->files[best].path) < 0)) {
+                    best = v[c];
+                    best_common = common;
+                }
+            }
+            free(v);
+            if (best < 0)
+                continue;
+            const char *found = ix->files[best].path;
+            size_t fl = strlen(found), nl = strlen(name);
+            if (fl > nl + 1) {
+                char *dir = fs_xstrndup(found, fl - nl - 1);
+                if (fs_strs_find(&out, dir) < 0) {
+                    fs_strs_add(&out, dir);
+                    fs_strs_sort_unique(&out);
+                }
+                free(dir);
+            }
+            fs_strs_add(&todo, found);
+        }
+        fs_strs_free(&inc);
+    }
+    *dirs = out.v;
+    *ndirs = out.n;
+    fs_strs_free(&seen);
+    fs_strs_free(&todo);
+}
+
 /* For the prefilter, once per index: which files may hold a finding, by a
  * candidate function of their own (index_cand.c), or of a project file
  * they include (as fs_ix_resolve_include finds it), transitively; an
@@ -888,12 +979,7 @@ static void fs_ix_reach(fs_index *ix)
     ix->may_probe = fs_xcalloc((size_t)n + 1, 1);
     fs_ix_unres_free(ix);
     ix->unres_of = fs_xcalloc((size_t)n + 1, sizeof *ix->unres_of);
-    fs_ix_pos *byname = fs_xmalloc(sizeof *byname * ((size_t)n + 1));
-    for (int i = 0; i < n; i++) {
-        byname[i].name = ix->files[i].path;
-        byname[i].index = i;
-    }
-    qsort(byname, (size_t)n, sizeof *byname, fs_base_cmp);
+    const fs_ix_pos *byname = ix->byname;
     int **inc = fs_xcalloc((size_t)n + 1, sizeof *inc); /* per file: the files it includes, -1 ended */
     int *nunres = fs_xcalloc((size_t)n + 1, sizeof *nunres);
     fs_strs *own = fs_xcalloc((size_t)n + 1, sizeof *own); /* per file: its unresolved names */
@@ -961,7 +1047,7 @@ static void fs_ix_reach(fs_index *ix)
     }
     for (int i = 0; i < n; i++)
         free(inc[i]);
-    FS_FREE(inc, nunres, byname);
+    FS_FREE(inc, nunres);
 }
 
 fs_summaries *fs_index_summaries_for(const fs_index *ix, const char *abs_path)

@@ -103,6 +103,13 @@ int fs_index_may_match(const fs_index *ix, const char *abs_path);
  * a candidate (the unit is parsed for a header's). */
 char *fs_index_trim(const fs_index *ix, const char *text, long len);
 
+/* Without a compilation database: the folders the quoted #includes of the
+ * unit of main file abs_path need (those the project's files say: a name
+ * not beside its includer is the project file whose path ends with it,
+ * nearest the includer), for its main file and the project headers it
+ * reaches; sorted, in *dirs (to free, each and the array). */
+void fs_index_guess_include_dirs(const fs_index *ix, const char *abs_path, char ***dirs, int *ndirs);
+
 /* The quoted #include names, of no project file, that the unit of main
  * file abs_path may include (it or the project files it includes): in
  * *names (the caller frees the array, not the names), their number

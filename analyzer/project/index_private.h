@@ -111,6 +111,7 @@ struct fs_index {
     int capnames, nnames;
     fs_summaries *live; /* while building: each name's summaries in the file that defines it now */
     int *bypath;        /* file indexes sorted by path (fs_ix_find) */
+    struct fs_ix_pos *byname; /* files sorted by base name, then index (fs_ix_by_suffix) */
     unsigned char *may_probe; /* per file: it, or a project file it includes (and so on), may hold a finding */
     fs_strs unres_names;      /* quoted #include names of no project file (sorted) */
     fs_strs weights;          /* "NAME dddddd": what a use of each name that weighs does, called and

@@ -347,13 +347,23 @@ static void *fs_worker(void *arg)
             d.cflags = (const char *const *)u->args;
             d.ncflags = u->nargs;
             d.directory = u->directory;
-        } else if (d.ncflags > 0) {
+        } else if (d.ncflags > 0 || (p->opts->guess_includes && p->opts->index)) {
             /* the flags after `--`, without what a compile command has that
-             * libclang must not see (CMake's form: -o X.o -c FILE) */
-            own = fs_xcalloc((size_t)d.ncflags + 1, sizeof *own);
+             * libclang must not see (CMake's form: -o X.o -c FILE); and the
+             * folders the project's files say its quoted #includes are in */
+            char **dirs = NULL;
+            int ndirs = 0;
+            if (p->opts->guess_includes && p->opts->index)
+                fs_index_guess_include_dirs(p->opts->index, u->file, &dirs, &ndirs);
+            own = fs_xcalloc((size_t)(d.ncflags + 2 * ndirs) + 1, sizeof *own);
             for (int i = 0; i < d.ncflags; i++)
                 own[nown++] = fs_xstrdup(d.cflags[i]);
             fs_clean_args(own, &nown, u->file, NULL);
+            for (int i = 0; i < ndirs; i++) {
+                own[nown++] = fs_xstrdup("-iquote");
+                own[nown++] = dirs[i];
+            }
+            free(dirs);
             d.cflags = (const char *const *)own;
             d.ncflags = nown;
         }

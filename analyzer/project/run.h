@@ -21,6 +21,8 @@ typedef struct fs_run_opts {
     void *arg;
     const fs_index *index; /* with prefilter: units that cannot match are not parsed */
     int prefilter;
+    int guess_includes;    /* units without a database entry get the include folders the
+                            * index finds their quoted #includes in (fs_index_guess_include_dirs) */
 } fs_run_opts;
 
 /* Findings of all units, sorted and without duplicates; stats summed.

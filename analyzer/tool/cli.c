@@ -770,6 +770,7 @@ int fs_cli_main(int argc, char **argv)
     ro.arg = &cu;
     ro.index = ix;
     ro.prefilter = prefilter;
+    ro.guess_includes = !cmake_form;
     fs_run(&units, &ro, &findings, &stats);
     fs_units_free(&units);
     /* files that only partly parsed: one line for the run; with --quiet too

@@ -34,10 +34,16 @@ for engine in clang tree-sitter; do
     in_dir "$P" "$TMP/d-$engine" --no-cache --engine=$engine src/size.c -- -DCHECK_FIRST
     expect_status 1 "$TMP/d-$engine" "$engine -DCHECK_FIRST"
     grep -q "^src/size.c:11:9: warning: .*\[FS102\]" "$TMP/d-$engine" || fail "$engine -DCHECK_FIRST: no FS102"
+    # (build/config.h away: the project's own config.h would be found)
+    mv "$P/build/config.h" "$P/build/config.h.off"
     in_dir "$P" "$TMP/u-$engine" --no-cache --engine=$engine src/size.c -- -UCHECK_FIRST
     expect_status 0 "$TMP/u-$engine" "$engine -UCHECK_FIRST"
     in_dir "$P" "$TMP/n-$engine" --no-cache --engine=$engine src/size.c
     expect_status 0 "$TMP/n-$engine" "$engine without flags (the arm may not be compiled)"
+    mv "$P/build/config.h.off" "$P/build/config.h"
+    # without flags, the project's config.h is found where it is
+    in_dir "$P" "$TMP/g-$engine" --no-cache --engine=$engine src/size.c
+    expect_status 1 "$TMP/g-$engine" "$engine, build/config.h found by its name"
     # config.h: the one in build/ comes first along -iquote
     in_dir "$P" "$TMP/c-$engine" --no-cache --engine=$engine src/size.c -- -iquote build
     expect_status 1 "$TMP/c-$engine" "$engine, build/config.h"
