@@ -984,16 +984,28 @@ static void knr_params(fs_ts *t, TSNode def)
 void fts_add_function(fs_ts *t, TSNode def)
 {
     TSNode body = fts_field(t, def, F_BODY);
-    TSNode fdecl = fts_func_declarator(t, fts_field(t, def, F_DECLARATOR));
-    if (ts_node_is_null(body) || ts_node_is_null(fdecl))
+    TSNode decl = fts_field(t, def, F_DECLARATOR);
+    TSNode fdecl = fts_func_declarator(t, decl);
+    if (ts_node_is_null(body))
         return;
-    TSNode id = fts_field(t, fdecl, F_DECLARATOR);
-    if (fts_kind_of(t, id) != T_IDENT)
-        return;
+    TSNode id;
+    if (!ts_node_is_null(fdecl)) {
+        id = fts_field(t, fdecl, F_DECLARATOR);
+    } else {
+        /* a definition a macro makes, `START_TEST(name) { ... }`: read as
+         * type START_TEST, declarator (name); the function is name's */
+        id = decl;
+        while (fts_kind_of(t, id) == T_PAREN_DECL)
+            id = fts_first_named(t, id);
+        fdecl = decl;
+    }
     uint32_t bb = ts_node_start_byte(body), be = ts_node_end_byte(body);
     uint32_t bad = error_bytes(t, body);
-    if (bad && (uint64_t)bad * 2 > (uint64_t)(be - bb))
-        return; /* mostly broken: nothing sound to say about it */
+    if (fts_kind_of(t, id) != T_IDENT || (bad && (uint64_t)bad * 2 > (uint64_t)(be - bb))) {
+        /* no name to give it, or mostly broken: nothing sound to say about it */
+        t->r->nunconverted++;
+        return;
+    }
     uint32_t len;
     const char *name = fts_text_of(t, id, &len);
     if (t->only) {

@@ -364,6 +364,8 @@ int fs_analyze_file(const char *path, const fs_driver_opts *o, fs_findings *out,
     }
     st->files++;
     if (by_ts)
+        st->functions_lost += r.nunconverted;
+    if (by_ts)
         st->engine_ts++;
     else
         st->engine_clang++;

@@ -212,7 +212,10 @@ int fs_engines_reconcile(const fs_driver_opts *o, fs_fe_result *r, fs_fe_result 
     for (int i = 0; replace && i < ndropped; i++) {
         int have = 0;
         for (int k = 0; k < r->nfuncs && !have; k++)
-            have = r->funcs[k].in_main_file && strcmp(r->funcs[k].fn->name, dropped[i]) == 0;
+            have = r->funcs[k].in_main_file &&
+                   (strcmp(r->funcs[k].fn->name, dropped[i]) == 0 ||
+                    (r->funcs[k].fn->range.begin.offset < dropped_at[i].end.offset &&
+                     dropped_at[i].begin.offset < r->funcs[k].fn->range.end.offset));
         *lost += !have;
     }
     for (int i = 0; i < ndropped; i++)
