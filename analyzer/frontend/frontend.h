@@ -30,7 +30,6 @@ typedef struct fs_fe_result {
     int nfuncs, capfuncs;
     fs_ast_arena *arena;
     int nerrors;         /* error diagnostics */
-    int nunconverted;    /* tree-sitter: function definitions of the file it could not convert */
     int *error_lines;    /* lines of the main file that have one */
     int nerror_lines, caperror_lines;
     long *skipped;       /* libclang: the main file's ranges the preprocessor skipped (begin, end pairs) */

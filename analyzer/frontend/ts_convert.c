@@ -1003,7 +1003,6 @@ void fts_add_function(fs_ts *t, TSNode def)
     uint32_t bad = error_bytes(t, body);
     if (fts_kind_of(t, id) != T_IDENT || (bad && (uint64_t)bad * 2 > (uint64_t)(be - bb))) {
         /* no name to give it, or mostly broken: nothing sound to say about it */
-        t->r->nunconverted++;
         return;
     }
     uint32_t len;

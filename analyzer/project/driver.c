@@ -363,8 +363,8 @@ int fs_analyze_file(const char *path, const fs_driver_opts *o, fs_findings *out,
         return -1;
     }
     st->files++;
-    if (by_ts)
-        st->functions_lost += r.nunconverted;
+    if (by_ts) /* a definition tree-sitter could not read */
+        st->functions_lost += fs_engines_unseen(&r, r.skipped, r.nskipped, text, len, NULL, 0);
     if (by_ts)
         st->engine_ts++;
     else

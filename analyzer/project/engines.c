@@ -4,6 +4,7 @@
 #include "base/util.h"
 #include "ir/calls.h"
 #include "ir/summary.h"
+#include "frontend/ixscan.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -52,9 +53,45 @@ int fs_ts_parse_unit(const fs_driver_opts *o, const char *path, const char *text
         dirs[nquote + i] = angle[i];
     int rc = fs_fe_ts_parse_unit(path, text, (size_t)len, holes, n, dirs, nquote + nangle, out);
     free(dirs);
-    free(holes);
+    if (rc == 0) { /* what its build does not compile, as libclang's parse says it */
+        free(out->skipped);
+        out->skipped = holes;
+        out->nskipped = n;
+        out->capskipped = 2 * n;
+    } else {
+        free(holes);
+    }
     fs_pp_free(p);
     return rc;
+}
+
+int fs_engines_unseen(const fs_fe_result *r, const long *holes, int nholes, const char *text, long len,
+                      const fs_range *counted, int ncounted)
+{
+    fs_xs *xs = fs_xs_new();
+    fs_xs_file f;
+    memset(&f, 0, sizeof f);
+    fs_xs_scan(xs, text, len, &f);
+    int unseen = 0;
+    for (int i = 0; i < f.nfns; i++) {
+        const fs_xs_fn *x = &f.fns[i];
+        if (x->kind != FS_XS_FUNC || x->body_begin < 0)
+            continue;
+        int seen = 0;
+        for (int k = 0; k < nholes && !seen; k++)
+            seen = holes[2 * k] <= x->body_begin && x->body_begin < holes[2 * k + 1];
+        for (int k = 0; k < r->nfuncs && !seen; k++) {
+            const fs_func *fn = r->funcs[k].fn;
+            seen = r->funcs[k].in_main_file && fn && fn->range.begin.offset <= x->body_begin &&
+                   x->body_begin < fn->range.end.offset;
+        }
+        for (int k = 0; k < ncounted && !seen; k++)
+            seen = counted[k].begin.offset <= x->body_begin && x->body_begin < counted[k].end.offset;
+        unseen += !seen;
+    }
+    fs_xs_file_free(&f);
+    fs_xs_free(xs);
+    return unseen;
 }
 
 /* A call that matters to the analysis: a path call of the catalogue, one
@@ -208,7 +245,9 @@ int fs_engines_reconcile(const fs_driver_opts *o, fs_fe_result *r, fs_fe_result 
         tf->fn = NULL; /* now r's */
         tf->body = NULL;
     }
-    /* a dropped function tree-sitter has no body of either is lost */
+    /* a dropped function tree-sitter has no body of either is lost, and so
+     * is a definition neither engine read */
+    int nlost_at = 0;
     for (int i = 0; replace && i < ndropped; i++) {
         int have = 0;
         for (int k = 0; k < r->nfuncs && !have; k++)
@@ -216,8 +255,11 @@ int fs_engines_reconcile(const fs_driver_opts *o, fs_fe_result *r, fs_fe_result 
                    (strcmp(r->funcs[k].fn->name, dropped[i]) == 0 ||
                     (r->funcs[k].fn->range.begin.offset < dropped_at[i].end.offset &&
                      dropped_at[i].begin.offset < r->funcs[k].fn->range.end.offset));
-        *lost += !have;
+        if (!have)
+            dropped_at[nlost_at++] = dropped_at[i];
     }
+    if (replace)
+        *lost += nlost_at + fs_engines_unseen(r, ts->skipped, ts->nskipped, text, len, dropped_at, nlost_at);
     for (int i = 0; i < ndropped; i++)
         free(dropped[i]);
     FS_FREE(dropped, dropped_at);

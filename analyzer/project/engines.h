@@ -21,6 +21,13 @@
 int fs_ts_parse_unit(const fs_driver_opts *o, const char *path, const char *text, long len, const fs_fe_result *cl,
                      fs_fe_result *out, long **undecided, int *nundecided);
 
+/* The functions the text scan (ixscan.h) finds in the main file's text
+ * that no function of r covers, out of what the build compiles (the holes,
+ * begin, end pairs), or by one of the counted ranges: definitions neither
+ * engine could read. */
+int fs_engines_unseen(const fs_fe_result *r, const long *holes, int nholes, const char *text, long len,
+                      const fs_range *counted, int ncounted);
+
 /* libclang parsed the main file with errors (r->nerrors): tree-sitter's
  * parse (into ts, which keeps the trees the moved functions point into)
  * is set beside it, and a function of libclang's is not believed when
