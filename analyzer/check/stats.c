@@ -6,12 +6,17 @@
 #include <stdlib.h>
 #include <string.h>
 
-void fs_stats_skip(fs_stats *st, const char *file, const char *reason)
+void fs_stats_skip_unsaid(fs_stats *st, const char *file, const char *reason)
 {
     fs_grow(&st->skipped, &st->capskipped, st->nskipped + 1, sizeof *st->skipped);
     st->skipped[st->nskipped].file = fs_xstrdup(file);
     st->skipped[st->nskipped].reason = fs_xstrdup(reason);
     st->nskipped++;
+}
+
+void fs_stats_skip(fs_stats *st, const char *file, const char *reason)
+{
+    fs_stats_skip_unsaid(st, file, reason);
     fprintf(stderr, "fscheck: %s: skipped: %s\n", file, reason);
 }
 
@@ -83,11 +88,15 @@ char *fs_stats_partial_summary(const fs_stats *st)
                      ? fs_xasprintf("; %d function%s could not be analysed at all", st->functions_lost,
                                     st->functions_lost == 1 ? "" : "s")
                      : fs_xstrdup("");
-    char *s = fs_xasprintf("fscheck: %d of %d file%s only partly parsed (%s%s: %d)%s; stats.partial of the JSON "
+    char *over = st->nothing_to_check
+                     ? fs_xasprintf("; %d more unit%s passed over (nothing in %s to check)", st->nothing_to_check,
+                                    st->nothing_to_check == 1 ? "" : "s", st->nothing_to_check == 1 ? "it" : "them")
+                     : fs_xstrdup("");
+    char *s = fs_xasprintf("fscheck: %d of %d file%s only partly parsed (%s%s: %d)%s%s; stats.partial of the JSON "
                            "report lists them",
                            st->npartial, st->files, st->files == 1 ? "" : "s", nbest == st->npartial ? "" : "most often ",
-                           best ? best : "?", nbest, lost);
-    free(lost);
+                           best ? best : "?", nbest, lost, over);
+    FS_FREE(lost, over);
     return s;
 }
 

@@ -18,6 +18,7 @@ typedef struct fs_stats {
     int functions_clang, functions_ts; /* functions checked, by engine (auto: fallbacks are tree-sitter's) */
     int nothing_to_check; /* files the prefilter passed over */
     int functions_lost;   /* functions that could not be analysed at all (damaged, too deep) */
+    int not_c;            /* units of a compilation database in another language (assembler, C++): skipped */
     fs_skipped *skipped;
     int nskipped, capskipped;
     /* files analysed only as far as they parse: reason "N parse errors; first: ..." */
@@ -31,6 +32,8 @@ typedef struct fs_stats {
 } fs_stats;
 
 void fs_stats_skip(fs_stats *st, const char *file, const char *reason);
+/* The same, with nothing said on stderr (the run says it once for many). */
+void fs_stats_skip_unsaid(fs_stats *st, const char *file, const char *reason);
 /* A file that only partly parsed (its reason kept as given). */
 void fs_stats_partial(fs_stats *st, const char *file, const char *reason);
 /* What the run says of files that only partly parsed, or NULL when none

@@ -364,6 +364,39 @@ static void fs_unit_copy(const fs_unit *src, fs_unit *dst)
         dst->args[i] = fs_xstrdup(src->args[i]);
 }
 
+const char *fs_unit_not_c(const fs_unit *u)
+{
+    for (int i = 0; i < u->nargs; i++) {
+        const char *x = strcmp(u->args[i], "-x") == 0 && i + 1 < u->nargs ? u->args[i + 1]
+                        : strncmp(u->args[i], "-x", 2) == 0 && u->args[i][2] ? u->args[i] + 2 : NULL;
+        if (!x || strcmp(x, "c") == 0 || strcmp(x, "c-header") == 0 || strcmp(x, "none") == 0)
+            continue;
+        if (strncmp(x, "assembler", 9) == 0)
+            return "assembler source (-x assembler), not C";
+        if (strncmp(x, "c++", 3) == 0)
+            return "C++ source (-x c++), not C";
+        if (strncmp(x, "objective-c", 11) == 0)
+            return "Objective-C source (-x objective-c), not C";
+    }
+    static const struct { const char *ext, *why; } exts[] = {
+        { ".S", "assembler source (.S), not C" }, { ".s", "assembler source (.s), not C" },
+        { ".sx", "assembler source (.sx), not C" }, { ".asm", "assembler source (.asm), not C" },
+        { ".cc", "C++ source (.cc), not C" }, { ".cpp", "C++ source (.cpp), not C" },
+        { ".cxx", "C++ source (.cxx), not C" }, { ".c++", "C++ source (.c++), not C" },
+        { ".C", "C++ source (.C), not C" }, { ".cp", "C++ source (.cp), not C" },
+        { ".CPP", "C++ source (.CPP), not C" }, { ".ii", "C++ source (.ii), not C" },
+        { ".m", "Objective-C source (.m), not C" }, { ".mm", "Objective-C++ source (.mm), not C" },
+    };
+    const char *dot = strrchr(u->file, '.');
+    const char *slash = strrchr(u->file, '/');
+    if (!dot || (slash && dot < slash))
+        return NULL;
+    for (size_t k = 0; k < sizeof exts / sizeof exts[0]; k++)
+        if (strcmp(dot, exts[k].ext) == 0)
+            return exts[k].why;
+    return NULL;
+}
+
 void fs_compdb_all(const fs_compdb *d, fs_units *out)
 {
     for (int i = 0; i < d->units.n; i++) {

@@ -54,6 +54,9 @@ void fs_clean_args(char **args, int *nargs, const char *source_abs, const char *
 void fs_units_add_args(fs_units *us, char *const *before, int nbefore, char *const *after, int nafter);
 
 void fs_unit_free(fs_unit *u);
+/* Why unit u is not C (its name or a -x option says assembler, C++,
+ * Objective-C), or NULL when it is. */
+const char *fs_unit_not_c(const fs_unit *u);
 void fs_units_free(fs_units *us);
 
 

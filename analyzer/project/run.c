@@ -331,6 +331,15 @@ static void *fs_worker(void *arg)
             p->opts->prepare(p->opts->arg, p->todo[slot], &d);
             pthread_mutex_unlock(&p->lock);
         }
+        const char *not_c = u->from_db ? fs_unit_not_c(u) : NULL;
+        if (not_c) { /* said once for the run */
+            fs_stats_skip_unsaid(&r->stats, u->shown, not_c);
+            r->stats.not_c++;
+            pthread_mutex_lock(&p->lock);
+            p->done++;
+            pthread_mutex_unlock(&p->lock);
+            continue;
+        }
         /* a unit whose configuration declares wrappers is not passed over:
          * the index does not know them */
         if ((!d.declared || !d.declared->n) && fs_passed_over(p->opts, u)) {
@@ -436,6 +445,7 @@ static void fs_stats_add(fs_stats *dst, fs_stats *src)
     dst->functions_clang += src->functions_clang;
     dst->functions_ts += src->functions_ts;
     dst->nothing_to_check += src->nothing_to_check;
+    dst->not_c += src->not_c;
     dst->functions_lost += src->functions_lost;
     for (int i = 0; i < src->nskipped; i++) {
         fs_grow(&dst->skipped, &dst->capskipped, dst->nskipped + 1, sizeof *dst->skipped);

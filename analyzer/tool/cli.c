@@ -773,6 +773,11 @@ int fs_cli_main(int argc, char **argv)
     ro.guess_includes = !cmake_form;
     fs_run(&units, &ro, &findings, &stats);
     fs_units_free(&units);
+    if (stats.not_c)
+        fprintf(stderr, "fscheck: %d unit%s of the compilation database %s not C (assembler, C++, Objective-C): "
+                        "skipped; stats.skipped of the JSON report lists %s\n",
+                stats.not_c, stats.not_c == 1 ? "" : "s", stats.not_c == 1 ? "is" : "are",
+                stats.not_c == 1 ? "it" : "them");
     /* files that only partly parsed: one line for the run; with --quiet too
      * when a fifth or more of the files are such */
     char *partial = fs_stats_partial_summary(&stats);
