@@ -58,6 +58,74 @@ char *fs_compdb_discover(const char *file)
 /* The checks libclang does not report: valid JSON, an array of objects with
  * a "directory", a "file" and a "command" or "arguments".  When they pass,
  * checked (if any) is told the entries' files. */
+/* The -D / -U words of an entry's "arguments", or of its "command" split at
+ * blanks (enough for these flags). */
+static void fs_entry_defines(json_t *c, char ***argv, int *argc)
+{
+    int cap = 0;
+    *argv = NULL;
+    *argc = 0;
+    json_t *args = json_object_get(c, "arguments");
+    if (json_is_array(args)) {
+        size_t k;
+        json_t *a;
+        json_array_foreach(args, k, a)
+            FS_PUSH(*argv, *argc, cap, fs_xstrdup(json_string_value(a)));
+        return;
+    }
+    const char *s = json_string_value(json_object_get(c, "command"));
+    while (s && *s) {
+        while (*s == ' ' || *s == '\t')
+            s++;
+        const char *b = s;
+        while (*s && *s != ' ' && *s != '\t')
+            s++;
+        if (s > b)
+            FS_PUSH(*argv, *argc, cap, fs_xstrndup(b, (size_t)(s - b)));
+    }
+}
+
+static int fs_cmp_str(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+void fs_shared_defines(char *const *const *argvs, const int *argcs, int n, char ***out, int *nout)
+{
+    char **all = NULL;
+    int nall = 0, cap = 0;
+    for (int u = 0; u < n; u++) {
+        int first = nall;
+        for (int i = 0; i < argcs[u]; i++) {
+            const char *a = argvs[u][i];
+            if ((strcmp(a, "-D") == 0 || strcmp(a, "-U") == 0) && i + 1 < argcs[u])
+                FS_PUSH(all, nall, cap, fs_xasprintf("%s%s", a, argvs[u][++i]));
+            else if ((strncmp(a, "-D", 2) == 0 || strncmp(a, "-U", 2) == 0) && a[2])
+                FS_PUSH(all, nall, cap, fs_xstrdup(a));
+        }
+        /* each flag once per unit */
+        int m = nall - first;
+        fs_strv_sort_unique(all + first, &m); /* (frees the others) */
+        nall = first + m;
+    }
+    if (nall > 1)
+        qsort(all, (size_t)nall, sizeof *all, fs_cmp_str);
+    *out = NULL;
+    *nout = 0;
+    int capout = 0;
+    for (int i = 0; i < nall;) {
+        int j = i;
+        while (j < nall && strcmp(all[j], all[i]) == 0)
+            j++;
+        if (j - i == n)
+            FS_PUSH(*out, *nout, capout, fs_xstrdup(all[i]));
+        i = j;
+    }
+    for (int i = 0; i < nall; i++)
+        free(all[i]);
+    free(all);
+}
+
 static char *fs_validate(const char *path, fs_compdb_checked checked, void *arg)
 {
     json_error_t e;
@@ -105,15 +173,26 @@ static char *fs_validate(const char *path, fs_compdb_checked checked, void *arg)
     if (!err && checked) {
         size_t n = json_array_size(doc);
         char **files = fs_xcalloc(n + 1, sizeof *files);
+        char ***argvs = fs_xcalloc(n + 1, sizeof *argvs);
+        int *argcs = fs_xcalloc(n + 1, sizeof *argcs);
         for (size_t k = 0; k < n; k++) {
             json_t *c = json_array_get(doc, k);
             files[k] = fs_path_absolute(json_string_value(json_object_get(c, "file")),
                                         json_string_value(json_object_get(c, "directory")));
+            fs_entry_defines(c, &argvs[k], &argcs[k]);
         }
-        checked(arg, files, (int)n);
-        for (size_t k = 0; k < n; k++)
-            free(files[k]);
-        free(files);
+        char **defines;
+        int ndefines;
+        fs_shared_defines((char *const *const *)argvs, argcs, (int)n, &defines, &ndefines);
+        checked(arg, files, (int)n, defines, ndefines);
+        for (size_t k = 0; k < n; k++) {
+            for (int i = 0; i < argcs[k]; i++)
+                free(argvs[k][i]);
+            FS_FREE(files[k], argvs[k]);
+        }
+        for (int i = 0; i < ndefines; i++)
+            free(defines[i]);
+        FS_FREE(files, argvs, argcs, defines);
     }
     json_decref(doc);
     return err;

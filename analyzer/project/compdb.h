@@ -28,8 +28,9 @@ typedef struct fs_compdb fs_compdb;
 fs_compdb *fs_compdb_load(const char *dir, char **err);
 /* The same; once the file is known to be well formed, and before libclang
  * reads it, checked(arg, files, n) is told its entries' files (absolute,
- * in the file's order; they are freed after the call). */
-typedef void (*fs_compdb_checked)(void *arg, char *const *files, int n);
+ * in the file's order; they are freed after the call), and the -D / -U
+ * flags all of them share (fs_shared_defines). */
+typedef void (*fs_compdb_checked)(void *arg, char *const *files, int n, char *const *defines, int ndefines);
 fs_compdb *fs_compdb_load_then(const char *dir, char **err, fs_compdb_checked checked, void *arg);
 void fs_compdb_free(fs_compdb *db);
 const char *fs_compdb_dir(const fs_compdb *db);
@@ -54,6 +55,10 @@ void fs_clean_args(char **args, int *nargs, const char *source_abs, const char *
 void fs_units_add_args(fs_units *us, char *const *before, int nbefore, char *const *after, int nafter);
 
 void fs_unit_free(fs_unit *u);
+/* The -D and -U flags (as "-DNAME", "-DNAME=VALUE", "-UNAME") that every
+ * one of the n argument vectors has, sorted, in *out (to free, each and the
+ * array): what the project index may decide #if arms by, for every unit. */
+void fs_shared_defines(char *const *const *argvs, const int *argcs, int n, char ***out, int *nout);
 /* Why unit u is not C (its name or a -x option says assembler, C++,
  * Objective-C), or NULL when it is. */
 const char *fs_unit_not_c(const fs_unit *u);

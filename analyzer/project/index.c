@@ -389,13 +389,15 @@ static void fs_ix_forget_cache(fs_index *ix, char **texts, long *lens, unsigned 
 }
 
 /* The arms of text the target does not compile (pp.h: decided by the
- * platform and the project's platform macros alone, whatever a unit's
- * flags) become blanks, lines kept, for every reader of the index. */
+ * platform, the project's platform macros and the -D / -U flags every unit
+ * of the build has) become blanks, lines kept, for every reader of the
+ * index. */
 static void fs_ix_blank_platform(const fs_index *ix, char *text, long len)
 {
     fs_pp *p = fs_pp_new();
     for (int k = 0; k < ix->platform.n; k++)
         fs_pp_undef(p, ix->platform.v[k]);
+    fs_pp_args(p, (const char *const *)ix->defines.v, ix->defines.n, NULL);
     long *holes = NULL;
     int n = 0, cap = 0;
     fs_pp_scan(p, NULL, text, len, &holes, &n, &cap);
@@ -451,6 +453,8 @@ fs_index *fs_index_build_filtered(const char *root, const char *cache, const fs_
     fs_index *ix = fs_xcalloc(1, sizeof *ix);
     ix->root = fs_xstrdup(root);
     ix->filter = filter;
+    for (int i = 0; filter && i < filter->ndefines; i++)
+        fs_strs_add(&ix->defines, filter->defines[i]);
     fs_ix_walk(ix, root);
     ix->filter = NULL;
     memset(st, 0, sizeof *st);
@@ -476,7 +480,7 @@ fs_index *fs_index_build_filtered(const char *root, const char *cache, const fs_
         return ix;
     }
 
-    json_t *doc = fs_ix_load(cache, root);
+    json_t *doc = fs_ix_load(cache, ix);
     st->cache_used = doc != NULL;
     unsigned char *dirty = fs_xcalloc((size_t)ix->nfiles + 1, 1);
     unsigned char *parsed = fs_xcalloc((size_t)ix->nfiles + 1, 1);
@@ -768,6 +772,7 @@ void fs_index_free(fs_index *ix)
     if (!ix)
         return;
     fs_strs_free(&ix->platform);
+    fs_strs_free(&ix->defines);
     for (int i = 0; i < ix->nfiles; i++) {
         fs_ix_clear_record(&ix->files[i]);
         for (int k = 0; k < ix->files[i].nstamps; k++)

@@ -52,6 +52,9 @@ typedef struct fs_index_progress {
 typedef struct fs_index_filter {
     int (*keep)(void *arg, const char *path, const char *rel);
     void *arg;
+    const char *const *defines; /* -D / -U flags all of the build's units share: they decide #if arms
+                                 * of every file the index reads (with the platform's macros) */
+    int ndefines;
 } fs_index_filter;
 
 /* Files whose name says that only another platform compiles them: a

@@ -228,6 +228,7 @@ void fs_ix_save(const fs_index *ix, const char *cache)
     json_object_set_new(doc, "root", json_string(ix->root));
     json_object_set_new(doc, "generation", json_string(gen));
     json_object_set_new(doc, "platform", fs_json_strs(&ix->platform));
+    json_object_set_new(doc, "defines", fs_json_strs(&ix->defines));
     json_t *files = json_array();
     for (int i = 0; i < ix->nfiles; i++) {
         const fs_ix_file *f = &ix->files[i];
@@ -306,10 +307,26 @@ static json_t *fs_json_read(const char *path)
     return doc;
 }
 
-/* Load the cache: records by relative path.  A cache that is not exactly
- * ours (format, version, tool version, root, every field's type) is ignored. */
-json_t *fs_ix_load(const char *cache, const char *root)
+/* Whether doc was made with the -D / -U flags ix reads files with. */
+static int fs_ix_same_defines(json_t *doc, const fs_index *ix)
 {
+    json_t *d = json_object_get(doc, "defines");
+    if (!json_is_array(d) || json_array_size(d) != (size_t)ix->defines.n)
+        return 0;
+    for (int i = 0; i < ix->defines.n; i++) {
+        const char *s = json_string_value(json_array_get(d, (size_t)i));
+        if (!s || strcmp(s, ix->defines.v[i]) != 0)
+            return 0;
+    }
+    return 1;
+}
+
+/* Load the cache: records by relative path.  A cache that is not exactly
+ * ours (format, version, tool version, root, flags, every field's type) is
+ * ignored. */
+json_t *fs_ix_load(const char *cache, const fs_index *ix)
+{
+    const char *root = ix->root;
     if (!cache)
         return NULL;
     json_t *doc = fs_json_read(cache);
@@ -320,7 +337,8 @@ json_t *fs_ix_load(const char *cache, const char *root)
     const char *tool = json_string_value(json_object_get(doc, "tool"));
     const char *r = json_string_value(json_object_get(doc, "root"));
     if (!fmt || strcmp(fmt, FS_INDEX_FORMAT) != 0 || json_integer_value(json_object_get(doc, "version")) != FS_INDEX_VERSION ||
-        !tool || strcmp(tool, FSCHECK_VERSION) != 0 || !r || strcmp(r, root) != 0 || !json_is_array(files)) {
+        !tool || strcmp(tool, FSCHECK_VERSION) != 0 || !r || strcmp(r, root) != 0 || !json_is_array(files) ||
+        !fs_ix_same_defines(doc, ix)) {
         json_decref(doc);
         return NULL;
     }
@@ -395,6 +413,7 @@ void fs_ix_save_result(const fs_index *ix, const char *cache)
     }
     json_object_set_new(doc_extra, "unresolved", fs_json_strs(&ix->unres_names));
     json_object_set_new(doc_extra, "unres", unres);
+    json_object_set_new(doc_extra, "defines", fs_json_strs(&ix->defines));
     /* what the names weigh: a file outside the project is judged by them */
     json_object_set_new(doc_extra, "weights", fs_json_strs(&ix->weights));
     json_t *sums = json_array();
@@ -435,7 +454,7 @@ int fs_ix_from_result(fs_index *ix, const char *cache)
         !json_is_array(scoped_j) ||
         strcmp(fmt, FS_INDEX_FORMAT "-result") != 0 || version != FS_INDEX_VERSION || strcmp(tool, FSCHECK_VERSION) != 0 ||
         strcmp(root, ix->root) != 0 || !json_is_array(files) || json_array_size(files) != (size_t)ix->nfiles ||
-        strlen(may) != (size_t)ix->nfiles || !json_is_array(sums)) {
+        strlen(may) != (size_t)ix->nfiles || !json_is_array(sums) || !fs_ix_same_defines(doc, ix)) {
         json_decref(doc);
         return -1;
     }

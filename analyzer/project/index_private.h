@@ -119,6 +119,7 @@ struct fs_index {
     int **unres_of;           /* per file not may_probe: those it or a file it includes names, -1 ended */
     int uses_setuid;          /* some file calls setuid() or friends */
     fs_strs platform;         /* the project's platform macros (pp.h): known undefined (sorted) */
+    fs_strs defines;          /* the -D / -U flags all of its units share (fs_index_filter) */
     const fs_index_filter *filter; /* while walking */
 };
 
@@ -191,7 +192,7 @@ int fs_read_strs(json_t *a, fs_strs *out);
 void fs_ix_touch(const char *cache);
 void fs_ix_prune(const char *cache);
 void fs_ix_save(const fs_index *ix, const char *cache);
-json_t *fs_ix_load(const char *cache, const char *root);
+json_t *fs_ix_load(const char *cache, const fs_index *ix);
 json_t *fs_ix_load_graph(const char *cache, json_t *doc);
 void fs_ix_save_result(const fs_index *ix, const char *cache);
 int fs_ix_from_result(fs_index *ix, const char *cache);

@@ -237,6 +237,8 @@ typedef struct fs_cli_keep {
     int nlisted, caplisted;
     int have_db;
     fs_configs *configs; /* the index thread's own */
+    char **defines;      /* the -D / -U flags all of the database's units share */
+    int ndefines, capdefines;
 } fs_cli_keep;
 
 static int fs_cli_strcmp(const void *a, const void *b)
@@ -264,6 +266,9 @@ static void fs_cli_keep_free(fs_cli_keep *k)
     for (int i = 0; i < k->nlisted; i++)
         free(k->listed[i]);
     free(k->listed);
+    for (int i = 0; i < k->ndefines; i++)
+        free(k->defines[i]);
+    free(k->defines);
     fs_configs_delete(k->configs);
     memset(k, 0, sizeof *k);
 }
@@ -321,7 +326,7 @@ static void *fs_cli_ix_build(void *arg)
     fs_cli_ix *c = arg;
     fs_index_progress pr = { fs_cli_ix_step, c };
     fs_cli_keep_ready(&c->keep);
-    fs_index_filter filter = { fs_cli_keep_file, &c->keep };
+    fs_index_filter filter = { fs_cli_keep_file, &c->keep, (const char *const *)c->keep.defines, c->keep.ndefines };
     c->ix = fs_index_build_filtered(c->root, c->cache, &filter, c->progress ? &pr : NULL, &c->ist);
     if (c->shown)
         fprintf(stderr, "\r\033[K");
@@ -349,7 +354,7 @@ typedef struct fs_cli_early {
     const char *config_path;
 } fs_cli_early;
 
-static void fs_cli_ix_early(void *arg, char *const *files, int n)
+static void fs_cli_ix_early(void *arg, char *const *files, int n, char *const *defines, int ndefines)
 {
     fs_cli_early *e = arg;
     char *root = n > 0 ? fs_project_root(files, n) : NULL;
@@ -362,6 +367,8 @@ static void fs_cli_ix_early(void *arg, char *const *files, int n)
     e->ci->keep.have_db = 1;
     for (int i = 0; i < n; i++)
         fs_cli_keep_add(&e->ci->keep, files[i], NULL);
+    for (int i = 0; i < ndefines; i++)
+        FS_PUSH(e->ci->keep.defines, e->ci->keep.ndefines, e->ci->keep.capdefines, fs_xstrdup(defines[i]));
     e->started = pthread_create(&e->ci->thread, NULL, fs_cli_ix_build, e->ci) == 0;
     if (!e->started) {
         free(e->ci->root);
@@ -692,8 +699,16 @@ int fs_cli_main(int argc, char **argv)
                     if (db) {
                         fs_units all = { 0 };
                         fs_compdb_all(db, &all);
-                        for (int i = 0; i < all.n; i++)
+                        char ***argvs = fs_xcalloc((size_t)all.n + 1, sizeof *argvs);
+                        int *argcs = fs_xcalloc((size_t)all.n + 1, sizeof *argcs);
+                        for (int i = 0; i < all.n; i++) {
                             fs_cli_keep_add(&ci.keep, all.v[i].file, NULL);
+                            argvs[i] = all.v[i].args;
+                            argcs[i] = all.v[i].nargs;
+                        }
+                        fs_shared_defines((char *const *const *)argvs, argcs, all.n, &ci.keep.defines,
+                                          &ci.keep.ndefines);
+                        FS_FREE(argvs, argcs);
                         fs_units_free(&all);
                         ci.keep.have_db = 1;
                     }
