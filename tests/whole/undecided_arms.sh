@@ -3,7 +3,8 @@
 # only the missing header could decide has each arm analysed; one that a
 # header that was found decides stays decided (with both engines).  With
 # --engine=clang, what libclang dropped is not silent: each function it
-# lost a call of, or lacks, is counted in functions_not_analysed.
+# lost a call of, or lacks, is counted in functions_not_analysed; so is a
+# definition tree-sitter cannot read.
 . "$(dirname "$0")/lib.sh"
 
 P="$TMP/p"
@@ -69,4 +70,26 @@ in_dir "$P" "$TMP/auto2" --no-cache --format=json src/undeclared.c
 expect_status 1 "$TMP/auto2" "auto: undeclared.c"
 grep -q '"rule": "FS202"' "$TMP/auto2" && grep -q '"functions_not_analysed": 0' "$TMP/auto2" ||
     { cat "$TMP/auto2"; fail "auto: the function libclang damaged is not tree-sitter's"; }
+
+# a definition tree-sitter cannot read (mostly broken) is counted, not lost
+cat >"$P/src/broken.c" <<'EOF2'
+#include <sys/stat.h>
+int broken(const char *p)
+{
+    @@@ ### @@@ ### @@@ ### @@@ ### @@@ ### @@@ ### @@@ ### @@@ ### @@@
+    @@@ ### @@@ ### @@@ ### @@@ ### @@@ ### @@@ ### @@@ ### @@@ ### @@@
+    return stat(p, 0);
+}
+int after(const char *p)
+{
+    struct stat st;
+    if (stat(p, &st) != 0)
+        return -1;
+    return stat(p, &st);
+}
+EOF2
+in_dir "$P" "$TMP/ts-broken" --no-cache --engine=tree-sitter --format=json src/broken.c
+expect_status 1 "$TMP/ts-broken" "tree-sitter: broken.c"
+grep -q '"functions_not_analysed": 1' "$TMP/ts-broken" && grep -q '"functions": 1,' "$TMP/ts-broken" ||
+    { cat "$TMP/ts-broken"; fail "tree-sitter: the definition it cannot read not counted"; }
 exit 0
