@@ -991,13 +991,16 @@ void fts_add_function(fs_ts *t, TSNode def)
     TSNode id;
     if (!ts_node_is_null(fdecl)) {
         id = fts_field(t, fdecl, F_DECLARATOR);
-    } else {
+    } else if (fts_kind_of(t, decl) == T_PAREN_DECL && fts_kind_of(t, fts_field(t, def, F_TYPE)) == T_TYPE_IDENT) {
         /* a definition a macro makes, `START_TEST(name) { ... }`: read as
-         * type START_TEST, declarator (name); the function is name's */
+         * type START_TEST, declarator (name); the function is name's (not
+         * `enum ATTR name { A, B };`, read as a definition of name) */
         id = decl;
         while (fts_kind_of(t, id) == T_PAREN_DECL)
             id = fts_first_named(t, id);
         fdecl = decl;
+    } else {
+        return;
     }
     uint32_t bb = ts_node_start_byte(body), be = ts_node_end_byte(body);
     uint32_t bad = error_bytes(t, body);
