@@ -196,8 +196,8 @@ int lw_lvalue_root(fs_lowerer *L, const fs_ast *e, fs_buf *member, int *through_
     if (!e)
         return -1;
     switch (e->kind) {
-    case FS_A_IDENT:
-        return e->var;
+    case FS_A_IDENT: /* a name nothing declares is written as the global it is as a path */
+        return e->var >= 0 ? e->var : unknown_global(L, e->name);
     case FS_A_MEMBER: {
         int r = e->nkids ? lw_lvalue_root(L, e->kids[0], member, through_ptr) : -1;
         if (member)
