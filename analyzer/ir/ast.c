@@ -113,3 +113,24 @@ void fs_ast_dump(const fs_ast *a, int depth, FILE *out)
     for (int i = 0; i < a->nkids; i++)
         fs_ast_dump(a->kids[i], depth + 1, out);
 }
+
+void fs_ast_call_names(const fs_ast *body, int with_macros, const char ***out, int *n)
+{
+    const fs_ast **stack = NULL;
+    int sp = 0, cap = 0, ncap = 0;
+    *out = NULL;
+    *n = 0;
+    if (body)
+        FS_PUSH(stack, sp, cap, body);
+    while (sp > 0) {
+        const fs_ast *a = stack[--sp];
+        if (a->kind == FS_A_CALL && a->name)
+            FS_PUSH(*out, *n, ncap, (const char *)a->name);
+        if (a->kind == FS_A_CALL && with_macros && a->macro && (!a->name || strcmp(a->macro, a->name) != 0))
+            FS_PUSH(*out, *n, ncap, (const char *)a->macro);
+        for (int k = 0; k < a->nkids; k++)
+            if (a->kids[k])
+                FS_PUSH(stack, sp, cap, (const fs_ast *)a->kids[k]);
+    }
+    free(stack);
+}

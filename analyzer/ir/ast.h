@@ -74,6 +74,10 @@ void fs_ast_arena_delete(fs_ast_arena *self);
 fs_ast *fs_ast_new(fs_ast_arena *a, fs_ast_kind kind, const char *name);
 void fs_ast_add(fs_ast_arena *a, fs_ast *parent, fs_ast *kid);
 char *fs_ast_strdup(fs_ast_arena *a, const char *s);
+/* The names a body calls, in no order (with with_macros, also the name of
+ * the function-like macro each call comes from, where it differs): in *out
+ * (the array to free; the names are the tree's). */
+void fs_ast_call_names(const fs_ast *body, int with_macros, const char ***out, int *n);
 /* Debugging: the tree as text. */
 void fs_ast_dump(const fs_ast *a, int depth, FILE *out);
 

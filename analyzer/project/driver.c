@@ -124,32 +124,6 @@ static void fs_apply_suppressions(fs_findings *out, int first, fs_src_set *src, 
     free(files);
 }
 
-/* Lower every function with the summaries known so far until the
- * summaries stop changing (wrappers of wrappers need one round each).
- * Each function's graph is dropped once summarized, so that a file of many
- * functions holds one graph at a time.  Returns the summaries the last
- * round lowered with: lowered with them again, one by one, each function
- * has its final graph.  The caller deletes them. */
-/* The names a body calls (lowering looks summaries up by them alone). */
-static void fs_call_names(const fs_ast *body, const char ***out, int *n)
-{
-    const fs_ast **stack = NULL;
-    int sp = 0, cap = 0, ncap = 0;
-    *out = NULL;
-    *n = 0;
-    if (body)
-        FS_PUSH(stack, sp, cap, body);
-    while (sp > 0) {
-        const fs_ast *a = stack[--sp];
-        if (a->kind == FS_A_CALL && a->name)
-            FS_PUSH(*out, *n, ncap, (const char *)a->name);
-        for (int k = 0; k < a->nkids; k++)
-            if (a->kids[k])
-                FS_PUSH(stack, sp, cap, (const fs_ast *)a->kids[k]);
-    }
-    free(stack);
-}
-
 /* Whether tables a and b say the same of name (each its own entries, else
  * its parent's), in the same order. */
 static int fs_same_of(const fs_summaries *a, const fs_summaries *b, const char *name)
@@ -161,10 +135,6 @@ static int fs_same_of(const fs_summaries *a, const fs_summaries *b, const char *
     return !x && !y;
 }
 
-/* The unit's functions lowered with each other's summaries until those
- * settle (the project's under them).  After the first round, a function is
- * lowered again only when a name it calls says something new: the others
- * would come out the same, and keep what they said. */
 /* Replaces what a function said of its parameters by what the
  * configuration declares of them (a `wrappers:` entry of its name). */
 static void fs_declared_over(fs_summaries *own, const char *name, const fs_summaries *declared)
@@ -188,6 +158,14 @@ static void fs_declared_over(fs_summaries *own, const char *name, const fs_summa
     fs_summaries_delete(keep);
 }
 
+/* The unit's functions lowered with each other's summaries until those
+ * settle (the project's under them).  After the first round, a function is
+ * lowered again only when a name it calls says something new: the others
+ * would come out the same, and keep what they said. */
+/* Each function's graph is dropped once summarized, so that a file of many
+ * functions holds one graph at a time.  Returns the summaries the last
+ * round lowered with: lowered with them again, one by one, each function
+ * has its final graph.  The caller deletes them. */
 static fs_summaries *fs_lower_all(fs_fe_result *r, const fs_summaries *project, const fs_summaries *declared)
 {
     int nf = r->nfuncs;
@@ -196,7 +174,7 @@ static fs_summaries *fs_lower_all(fs_fe_result *r, const fs_summaries *project, 
     fs_summaries **own = fs_xcalloc((size_t)nf + 1, sizeof *own); /* per function: what it said last */
     unsigned char *again = fs_xmalloc((size_t)nf + 1);
     for (int i = 0; i < nf; i++) {
-        fs_call_names(r->funcs[i].body, &calls[i], &ncalls[i]);
+        fs_ast_call_names(r->funcs[i].body, 0, &calls[i], &ncalls[i]); /* (lowering looks summaries up by them alone) */
         own[i] = fs_summaries_new();
         again[i] = 1;
     }

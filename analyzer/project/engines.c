@@ -114,39 +114,18 @@ static int fs_str_cmp(const void *a, const void *b)
     return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
-/* The names a body calls (and the function-like macros the calls come
- * from), sorted. */
-static void fs_call_keys(const fs_ast *body, int with_macros, const char ***out, int *n)
-{
-    const fs_ast **stack = NULL;
-    int sp = 0, cap = 0, ncap = 0;
-    *out = NULL;
-    *n = 0;
-    if (body)
-        FS_PUSH(stack, sp, cap, body);
-    while (sp > 0) {
-        const fs_ast *a = stack[--sp];
-        if (a->kind == FS_A_CALL && a->name)
-            FS_PUSH(*out, *n, ncap, (const char *)a->name);
-        if (a->kind == FS_A_CALL && with_macros && a->macro && (!a->name || strcmp(a->macro, a->name) != 0))
-            FS_PUSH(*out, *n, ncap, (const char *)a->macro);
-        for (int k = 0; k < a->nkids; k++)
-            if (a->kids[k])
-                FS_PUSH(stack, sp, cap, (const fs_ast *)a->kids[k]);
-    }
-    free(stack);
-    if (*n > 1)
-        qsort(*out, (size_t)*n, sizeof **out, fs_str_cmp);
-}
-
 /* Whether tree-sitter's body tf calls something that matters more often
  * than libclang's body cf does. */
 static int fs_lacks_a_call(const fs_driver_opts *o, const fs_ast *cf, const fs_ast *tf)
 {
     const char **c, **t;
     int nc, nt, lacks = 0;
-    fs_call_keys(cf, 1, &c, &nc);
-    fs_call_keys(tf, 0, &t, &nt);
+    fs_ast_call_names(cf, 1, &c, &nc);
+    fs_ast_call_names(tf, 0, &t, &nt);
+    if (nc > 1)
+        qsort(c, (size_t)nc, sizeof *c, fs_str_cmp);
+    if (nt > 1)
+        qsort(t, (size_t)nt, sizeof *t, fs_str_cmp);
     for (int i = 0, k = 0; i < nt && !lacks;) {
         int j = i;
         while (j < nt && strcmp(t[j], t[i]) == 0)
