@@ -369,7 +369,7 @@ static void *fs_worker(void *arg)
                 own[nown++] = fs_xstrdup(d.cflags[i]);
             fs_clean_args(own, &nown, u->file, NULL);
             for (int i = 0; i < ndirs; i++) {
-                own[nown++] = fs_xstrdup("-iquote");
+                own[nown++] = fs_xstrdup("-idirafter"); /* after the unit's own folders */
                 own[nown++] = dirs[i];
             }
             free(dirs);

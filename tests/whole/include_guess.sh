@@ -2,7 +2,7 @@
 # Without a compilation database, a quoted #include that is not beside its
 # includer is looked for where the project's files say: the project file
 # whose path ends with the include's name (nearest the includer).  Its
-# folder is given to libclang (-iquote), so the unit parses whole, and the
+# folder is given to libclang (-idirafter), so the unit parses whole, and the
 # wrapper the header defines is known to both engines; in CMake's calling
 # form the unit's own flags stand, and nothing is guessed.
 . "$(dirname "$0")/lib.sh"
