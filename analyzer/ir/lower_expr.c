@@ -400,10 +400,21 @@ int lw_eexist_value(const fs_ast *e, long *v)
     return lw_is_number(e->kids[lw_is_op(c, "==") ? 1 : 2], v);
 }
 
+/* The library call e is: by its name, else by the macro it is spelled as
+ * when nothing else says what the name is (gnulib's `#define fopen
+ * rpl_fopen`, its replacement not part of the project). */
+static const fs_call_spec *call_spec(const fs_lowerer *L, const fs_ast *e)
+{
+    const fs_call_spec *sp = fs_call_lookup(e->name);
+    if (sp || !e->macro || !e->name || fs_summaries_find(L->sums, e->name))
+        return sp;
+    return fs_call_lookup(e->macro);
+}
+
 static void lower_call_node(fs_lowerer *L, const fs_ast *e)
 {
     /* arguments first, in order; the stat buffer `&st` is not a read */
-    const fs_call_spec *sp = fs_call_lookup(e->name);
+    const fs_call_spec *sp = call_spec(L, e);
     for (int i = 1; i < e->nkids; i++) {
         if (sp && sp->buf_arg == i - 1)
             continue;

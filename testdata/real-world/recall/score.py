@@ -1,12 +1,13 @@
 #!/usr/bin/env python3
 """Score fscheck's reports on the recall study's labels.
 
-usage: score.py LABELS_DIR OUT [--missed]
+usage: score.py LABELS_DIR OUT [--missed] [--engines-differ]
 Reads LABELS_DIR/NAME.tsv and OUT/NAME.CONFIG.ENGINE.json; prints, per
 configuration and engine, recall per class and per project, and the
 look-alikes fscheck reported (README.md: a positive is found when a finding
 in its file has both lines among its primary and related lines, whatever
-its rule; FS401: an FS401 finding at its line).  --missed lists the positives missed."""
+its rule; FS401: an FS401 finding at its line).  --missed lists the positives missed;
+--engines-differ, per configuration, the positives one engine finds and the other not."""
 import collections, glob, json, os, sys
 
 CLASSES = ["FS101", "FS102", "FS201", "FS202", "FS301", "FS302", "FS401"]
@@ -119,6 +120,22 @@ def main():
         if show_missed:
             print("missed:\n" + "\n".join("- %s %s:%d/%s %s %s: %s" % (n, r["file"], r["a"], r["b"], r["cls"], r["mech"],
                                                                    r["note"][:120]) for n, r in missed) + "\n")
+    if "--engines-differ" in sys.argv:
+        for config in sorted({c for c, _ in runs}):
+            found = {}
+            for engine in ("auto", "tree-sitter"):
+                found[engine] = set()
+                for name, rows in projects.items():
+                    if name in runs.get((config, engine), {}):
+                        by_file, _ = findings(runs[(config, engine)][name], name)
+                        found[engine] |= {(name, r["file"], r["a"], r["b"]) for r in rows
+                                          if r["label"] == "pos" and hit(r, by_file)}
+            for a, b in (("tree-sitter", "auto"), ("auto", "tree-sitter")):
+                only = sorted(found[a] - found[b])
+                print("## %s: found by %s, not by %s: %d\n" % (config, a, b, len(only)))
+                for n, f, la, lb in only:
+                    print("- %s %s:%d/%s" % (n, f, la, lb))
+                print()
 
 
 if __name__ == "__main__":
