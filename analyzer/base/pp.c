@@ -716,13 +716,13 @@ static void fs_pp_directive(fs_pp *p, const char *path, const char *t, long b, l
             sk->depth++; /* past the limit: not followed, and nothing decided */
             return;
         }
+        int clive = !top || (top->clive && top->carm); /* (top moves with the stack) */
         if (sk->depth >= sk->cap) {
             int old = sk->cap;
             sk->cap = old ? 2 * old : 16;
             sk->v = fs_xrealloc(sk->v, sizeof *sk->v * (size_t)sk->cap);
             memset(sk->v + old, 0, sizeof *sk->v * (size_t)(sk->cap - old));
         }
-        int clive = !top || (top->clive && top->carm);
         fs_pp_level *l = &sk->v[sk->depth++];
         long *keep = l->lines;
         int capkeep = l->caplines;
