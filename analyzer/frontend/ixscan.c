@@ -293,6 +293,22 @@ void fs_xs_attr_macro_holes(const char *t, long len, long **holes, int *nholes, 
             }
             break;
         }
+        /* or one after a parameter's name, before its `,` or `)` (`int idx
+         * EXT2FS_ATTR((unused)),`), or after a declarator's `)`, before its
+         * `;` or body: a name then a name is no C there either */
+        long nb = ge;
+        while (nb < len && (t[nb] == ' ' || t[nb] == '\t' || FS_LEX_EOL(t[nb])))
+            nb++;
+        char next = nb < len ? t[nb] : 0;
+        int on_decl = ge > ae && ((parens > 0 && prev == 'a' && (next == ',' || next == ')')) ||
+                                  (parens == 0 && prev == ')' && (next == ';' || next == '{' || next == ',')));
+        if (on_decl && ae - a >= 2 && upper && !lower) {
+            fs_grow(holes, cap, *nholes + 2, sizeof **holes);
+            (*holes)[(*nholes)++] = a;
+            (*holes)[(*nholes)++] = ge;
+            i = ge;
+            continue;
+        }
         if (after_type && named && ae - a >= 2 && upper && !lower) {
             fs_grow(holes, cap, *nholes + 2, sizeof **holes);
             (*holes)[(*nholes)++] = a;

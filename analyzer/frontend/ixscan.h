@@ -85,9 +85,11 @@ void fs_xs_order(const fs_xs *x, const fs_xs_file *files, int nfiles, int *order
 
 /* Adds to *holes (begin, end pairs) each attribute or calling-convention
  * macro between a pointer return type and a function's name
- * (`FILE* FAST_FUNC fopen_for_read(const char *p)`, `char *EXPORT name(`):
- * two names in a row after a `*` at the top level are no C, so the first,
- * written in capitals, is one the preprocessor takes away. */
+ * (`FILE* FAST_FUNC fopen_for_read(const char *p)`, `char *EXPORT name(`),
+ * and each with its (...) after a parameter's name or a declarator's `)`
+ * (`int idx EXT2FS_ATTR((unused)),`, `void f(void) NORETURN((x));`): two
+ * names in a row there are no C, so the first, written in capitals, is one
+ * the preprocessor takes away. */
 void fs_xs_attr_macro_holes(const char *t, long len, long **holes, int *nholes, int *cap);
 /* Whether the name at t[s0] is a member (`a.x`, `p->x`; b: where the text
  * began); whether the '=' at t[i] assigns (not ==, !=, <=, >=).  (The
