@@ -65,9 +65,37 @@ int fs_ts_parse_unit(const fs_driver_opts *o, const char *path, const char *text
     return rc;
 }
 
+static int fs_span_cmp(const void *a, const void *b)
+{
+    const long *x = a, *y = b;
+    return (x[0] > y[0]) - (x[0] < y[0]);
+}
+
 int fs_engines_unseen(const fs_fe_result *r, const long *holes, int nholes, const char *text, long len,
                       const fs_range *counted, int ncounted)
 {
+    /* what covers a body: the holes, the main file's functions, the ranges
+     * counted already; sorted by begin, with the largest end so far */
+    long *span = fs_xmalloc(sizeof *span * 2 * ((size_t)(nholes + r->nfuncs + ncounted) + 1));
+    int n = 0;
+    for (int k = 0; k < nholes; k++, n++) {
+        span[2 * n] = holes[2 * k];
+        span[2 * n + 1] = holes[2 * k + 1];
+    }
+    for (int k = 0; k < r->nfuncs; k++)
+        if (r->funcs[k].in_main_file && r->funcs[k].fn) {
+            span[2 * n] = r->funcs[k].fn->range.begin.offset;
+            span[2 * n + 1] = r->funcs[k].fn->range.end.offset;
+            n++;
+        }
+    for (int k = 0; k < ncounted; k++, n++) {
+        span[2 * n] = counted[k].begin.offset;
+        span[2 * n + 1] = counted[k].end.offset;
+    }
+    qsort(span, (size_t)n, 2 * sizeof *span, fs_span_cmp);
+    for (int k = 1; k < n; k++)
+        if (span[2 * k + 1] < span[2 * k - 1])
+            span[2 * k + 1] = span[2 * k - 1];
     fs_xs *xs = fs_xs_new();
     fs_xs_file f;
     memset(&f, 0, sizeof f);
@@ -77,20 +105,19 @@ int fs_engines_unseen(const fs_fe_result *r, const long *holes, int nholes, cons
         const fs_xs_fn *x = &f.fns[i];
         if (x->kind != FS_XS_FUNC || x->body_begin < 0)
             continue;
-        int seen = 0;
-        for (int k = 0; k < nholes && !seen; k++)
-            seen = holes[2 * k] <= x->body_begin && x->body_begin < holes[2 * k + 1];
-        for (int k = 0; k < r->nfuncs && !seen; k++) {
-            const fs_func *fn = r->funcs[k].fn;
-            seen = r->funcs[k].in_main_file && fn && fn->range.begin.offset <= x->body_begin &&
-                   x->body_begin < fn->range.end.offset;
+        int lo = 0, hi = n; /* the spans that begin at or before the body */
+        while (lo < hi) {
+            int mid = (lo + hi) / 2;
+            if (span[2 * mid] <= x->body_begin)
+                lo = mid + 1;
+            else
+                hi = mid;
         }
-        for (int k = 0; k < ncounted && !seen; k++)
-            seen = counted[k].begin.offset <= x->body_begin && x->body_begin < counted[k].end.offset;
-        unseen += !seen;
+        unseen += !(lo > 0 && span[2 * (lo - 1) + 1] > x->body_begin);
     }
     fs_xs_file_free(&f);
     fs_xs_free(xs);
+    free(span);
     return unseen;
 }
 
