@@ -446,6 +446,11 @@ static void fs202_fix(fs_ctx *ctx, fs_finding *f, int a, int b)
         return;
     if (!fs202_plan_open(bn, &p))
         return;
+    /* a new variable is declared where the stat's statement begins: not
+     * after a label (`case 1:`, a label macro), where C takes no declaration */
+    long before_a = fs_ft_prev(t, p.fn_b, p.a_b);
+    if (p.ret && (before_a < p.fn_b || !strchr(";{}", t[before_a])))
+        return;
     long x_n = (long)strlen(p.x);
     long mid_b = p.a_e, mid_e = p.b_b;
     long end_b = p.c_b >= 0 ? p.c_e : p.b_e; /* the end of what goes */

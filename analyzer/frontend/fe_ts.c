@@ -33,7 +33,7 @@
 
 static void record_symbols(fs_ts *t, TSNode root);
 static int parse_around(const char *path, const char *text, size_t len, int flags, const char *const *only, int nonly,
-                        const long *holes, int nholes, fs_fe_result *r);
+                        const long *holes, int nholes, const long *labels, int nlabels, fs_fe_result *r);
 
 /* The grammar's node kinds by name. */
 static const struct {
@@ -663,11 +663,23 @@ int fs_fe_ts_parse_unit(const char *path, const char *text, size_t len, const lo
 int fs_fe_ts_parse_around(const char *path, const char *text, size_t len, int flags, const char *const *only,
                           int nonly, const long *holes, int nholes, fs_fe_result *r)
 {
-    long *all = NULL;
-    int n = 0, cap = 0;
+    long *all = NULL, *labels = NULL;
+    int n = 0, cap = 0, nlabels = 0, caplabels = 0;
     fs_xs_attr_macro_holes(text, (long)len, &all, &n, &cap);
-    if (!n)
-        return parse_around(path, text, len, flags, only, nonly, holes, nholes, r);
+    /* label macros: blank, and where they were each statement after one is a
+     * place a switch may jump to */
+    fs_xs_label_macro_holes(text, (long)len, &labels, &nlabels, &caplabels);
+    for (int k = 0; k < nlabels; k++) {
+        fs_grow(&all, &cap, n + 1, sizeof *all);
+        all[n++] = labels[k];
+    }
+    nlabels /= 2;
+    for (int k = 0; k < nlabels; k++)
+        labels[k] = labels[2 * k];
+    if (!n) {
+        free(labels);
+        return parse_around(path, text, len, flags, only, nonly, holes, nholes, NULL, 0, r);
+    }
     for (int h = 0; h < nholes; h++) {
         fs_grow(&all, &cap, n + 2, sizeof *all);
         all[n++] = holes[2 * h];
@@ -685,13 +697,13 @@ int fs_fe_ts_parse_around(const char *path, const char *text, size_t len, int fl
         all[w++] = all[k];
         all[w++] = all[k + 1];
     }
-    int rc = parse_around(path, text, len, flags, only, nonly, all, w / 2, r);
-    free(all);
+    int rc = parse_around(path, text, len, flags, only, nonly, all, w / 2, labels, nlabels, r);
+    FS_FREE(all, labels);
     return rc;
 }
 
 static int parse_around(const char *path, const char *text, size_t len, int flags, const char *const *only, int nonly,
-                        const long *holes, int nholes, fs_fe_result *r)
+                        const long *holes, int nholes, const long *labels, int nlabels, fs_fe_result *r)
 {
     memset(r, 0, sizeof *r);
     if (len > UINT32_MAX / 2) {
@@ -749,6 +761,8 @@ static int parse_around(const char *path, const char *text, size_t len, int flag
     t.nincdirs = fs_ts_unit_nincdirs;
     t.only = only;
     t.nonly = nonly;
+    t.labels = labels;
+    t.nlabels = nlabels;
     t.path = path;
     t.text = text;
     t.len = (uint32_t)len;

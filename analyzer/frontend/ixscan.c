@@ -321,6 +321,98 @@ void fs_xs_attr_macro_holes(const char *t, long len, long **holes, int *nholes, 
     }
 }
 
+/* Whether text defines name (n bytes) as a macro: `#define NAME`. */
+static int fs_xs_defines(const char *t, long len, const char *name, size_t n)
+{
+    for (const char *p = t; (p = memmem(p, (size_t)(t + len - p), "define", 6)) != NULL; p += 6) {
+        const char *q = p + 6;
+        while (q < t + len && (*q == ' ' || *q == '\t'))
+            q++;
+        if ((size_t)(t + len - q) > n && memcmp(q, name, n) == 0 && !fs_lex_ident(q[n]))
+            return 1;
+    }
+    return 0;
+}
+
+void fs_xs_label_macro_holes(const char *t, long len, long **holes, int *nholes, int *cap)
+{
+    int depth = 0, bol = 1;
+    char prev = ';'; /* the last significant character */
+    for (long i = 0; i < len;) {
+        char c = t[i];
+        if (FS_LEX_EOL(c) || c == ' ' || c == '\t' || c == '\f' || c == '\v') {
+            bol = FS_LEX_EOL(c) || bol;
+            i++;
+            continue;
+        }
+        long s = fs_lex_skip(t, len, i);
+        if (s != i) {
+            if (t[i] != '/')
+                prev = '"', bol = 0; /* a literal; a comment changes nothing */
+            i = s;
+            continue;
+        }
+        if (c == '#' && bol) {
+            while (i < len && !(FS_LEX_EOL(t[i]) && t[i - 1] != '\\'))
+                i++;
+            continue;
+        }
+        int at_bol = bol;
+        bol = 0;
+        if (c == '{' || c == '}') {
+            depth = c == '{' ? depth + 1 : depth > 0 ? depth - 1 : 0;
+            prev = c;
+            i++;
+            continue;
+        }
+        if (!fs_lex_ident_start(c)) {
+            prev = c;
+            i++;
+            continue;
+        }
+        long a = i, ae = i;
+        int upper = 0, lower = 0;
+        while (ae < len && fs_lex_ident(t[ae])) {
+            upper |= isupper((unsigned char)t[ae]);
+            lower |= islower((unsigned char)t[ae]);
+            ae++;
+        }
+        i = ae;
+        char before = prev;
+        prev = 'a';
+        if (!at_bol || depth == 0 || !upper || lower || ae - a < 2 ||
+            (before != ';' && before != '{' && before != '}' && before != ':'))
+            continue;
+        /* NAME, then maybe (...), then maybe ':', then the line's end */
+        long e = ae;
+        while (e < len && (t[e] == ' ' || t[e] == '\t'))
+            e++;
+        long g = fs_xs_paren_group(t, len, e);
+        if (g > e)
+            for (e = g; e < len && (t[e] == ' ' || t[e] == '\t'); e++)
+                ;
+        if (e < len && t[e] == ':' && !(e + 1 < len && t[e + 1] == ':'))
+            e++;
+        long end = e;
+        while (e < len && (t[e] == ' ' || t[e] == '\t'))
+            e++;
+        if (e < len && !FS_LEX_EOL(t[e]) && !(t[e] == '/' && e + 1 < len && (t[e + 1] == '/' || t[e + 1] == '*')))
+            continue;
+        /* then a statement: a name or a block, not an operator */
+        int nbol = 1;
+        long nx = fs_lex_blank(t, len, e, &nbol);
+        if (nx >= len || !(fs_lex_ident_start(t[nx]) || t[nx] == '{' || t[nx] == '}'))
+            continue;
+        if (fs_xs_defines(t, len, t + a, (size_t)(ae - a)))
+            continue; /* the file's own macro: its body says what it is */
+        fs_grow(holes, cap, *nholes + 2, sizeof **holes);
+        (*holes)[(*nholes)++] = a;
+        (*holes)[(*nholes)++] = end;
+        prev = ':';
+        i = end;
+    }
+}
+
 void fs_xs_comment_lines(const char *t, long len, long **holes, int *nholes, int *cap)
 {
     int bol = 1; /* only blanks since the line began */

@@ -91,6 +91,12 @@ void fs_xs_order(const fs_xs *x, const fs_xs_file *files, int nfiles, int *order
  * names in a row there are no C, so the first, written in capitals, is one
  * the preprocessor takes away. */
 void fs_xs_attr_macro_holes(const char *t, long len, long **holes, int *nholes, int *cap);
+/* Adds to *holes (begin, end pairs) each macro a body uses as a statement
+ * label (`OPT_CASE_A` or `CASE_OF(b):` alone on its line after a `;`, `{`,
+ * `}` or `:`, and before a statement), written in capitals and not defined
+ * in the text: a `case` label a header the unit misses makes.  Tree-sitter
+ * cannot read the statement after one; without it, the statement reads. */
+void fs_xs_label_macro_holes(const char *t, long len, long **holes, int *nholes, int *cap);
 /* Whether the name at t[s0] is a member (`a.x`, `p->x`; b: where the text
  * began); whether the '=' at t[i] assigns (not ==, !=, <=, >=).  (The
  * lexical pieces are base/lex.h's.) */

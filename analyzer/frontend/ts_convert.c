@@ -486,13 +486,37 @@ static fs_ast *conv_decl(fs_ts *t, TSNode n)
     return a;
 }
 
+/* A label macro blank in [from, to) of the main file's text: a place a
+ * switch may jump to (a `case`), made before the statement that follows. */
+static void label_between(fs_ts *t, fs_ast *block, uint32_t from, uint32_t to)
+{
+    if (t->use_fixed || t->text != t->src)
+        return; /* a macro's or a header's text */
+    for (int k = 0; k < t->nlabels; k++) {
+        if (t->labels[k] < (long)from || t->labels[k] >= (long)to)
+            continue;
+        fs_ast *c = fs_ast_new(t->arena, FS_A_CASE, NULL);
+        c->range.begin = c->range.end = fts_loc_at(t, (uint32_t)t->labels[k]);
+        c->file = (char *)t->path;
+        fs_ast_add(t->arena, c, fs_ast_new(t->arena, FS_A_OTHER, "?")); /* its value: unknown */
+        fs_ast_add(t->arena, block, c);
+        return;
+    }
+}
+
 static fs_ast *conv_compound(fs_ts *t, TSNode n, int new_scope)
 {
     fs_ast *a = fts_node_of(t, n, FS_A_COMPOUND, NULL);
     int saved = t->nscope;
     int cnt, base = fts_kids_push(t, n, 1, &cnt);
-    for (int i = 0; i < cnt && !t->too_deep; i++)
-        fts_add(t, a, fts_conv(t, t->kids[base + i].node));
+    uint32_t after = ts_node_start_byte(n);
+    for (int i = 0; i < cnt && !t->too_deep; i++) {
+        TSNode k = t->kids[base + i].node;
+        if (t->nlabels)
+            label_between(t, a, after, ts_node_start_byte(k));
+        after = ts_node_end_byte(k);
+        fts_add(t, a, fts_conv(t, k));
+    }
     fts_kids_pop(t, base);
     if (new_scope)
         t->nscope = saved;

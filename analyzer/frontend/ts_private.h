@@ -161,6 +161,8 @@ typedef struct fs_ts {
     fs_ts_priv *priv;
     fs_ast_arena *arena;
     const TSLanguage *lang;
+    const long *labels; /* where a label macro was blank (fs_xs_label_macro_holes), sorted */
+    int nlabels;
     const unsigned char *kinds; /* symbol -> fs_tk (shared, never freed) */
     uint32_t nkinds;
     TSFieldId fid[F_COUNT];
