@@ -429,6 +429,20 @@ int fs_is_chdir(const char *name)
     return name && (strcmp(name, "chdir") == 0 || strcmp(name, "fchdir") == 0 || strcmp(name, "g_chdir") == 0);
 }
 
+int fs_call_is_expect(const char *name)
+{
+    /* GCC's builtin, and the names projects give it when their header is
+     * not read (likely(x) is __builtin_expect(!!(x), 1) once expanded) */
+    static const char *const names[] = { "__builtin_expect", "__builtin_expect_with_probability", "likely",
+                                         "unlikely", "LIKELY", "UNLIKELY", "G_LIKELY", "G_UNLIKELY",
+                                         "_likely_", "_unlikely_", "__predict_true", "__predict_false",
+                                         "PREDICT_TRUE", "PREDICT_FALSE", "likely_if", "unlikely_if" };
+    for (size_t i = 0; name && i < sizeof names / sizeof names[0]; i++)
+        if (strcmp(names[i], name) == 0)
+            return 1;
+    return 0;
+}
+
 int fs_is_sleep_call(const char *name)
 {
     static const char *const names[] = { "sleep", "usleep", "nanosleep", "clock_nanosleep",

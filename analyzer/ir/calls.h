@@ -89,6 +89,10 @@ int fs_word_says_noreturn(const char *word, size_t len);
 /* chdir(), fchdir(), g_chdir(): relative paths change meaning. */
 int fs_is_chdir(const char *name);
 
+/* __builtin_expect() and the macros made of it (likely(), unlikely(),
+ * G_LIKELY(), ...): their value is their first argument's. */
+int fs_call_is_expect(const char *name);
+
 /* Calls a poll loop waits with. */
 int fs_is_sleep_call(const char *name);
 

@@ -38,9 +38,14 @@ int lw_emit(fs_lowerer *L, fs_node_kind kind)
 
 const fs_ast *lw_strip(const fs_ast *e)
 {
-    while (e && (e->kind == FS_A_PAREN || e->kind == FS_A_CAST || (e->kind == FS_A_OTHER && e->nkids == 1 && !e->name)))
-        e = e->nkids ? e->kids[0] : NULL;
-    return e;
+    for (;;) {
+        while (e && (e->kind == FS_A_PAREN || e->kind == FS_A_CAST || (e->kind == FS_A_OTHER && e->nkids == 1 && !e->name)))
+            e = e->nkids ? e->kids[0] : NULL;
+        /* __builtin_expect(x, c), likely(x): x */
+        if (!e || e->kind != FS_A_CALL || e->nkids < 2 || !fs_call_is_expect(e->name))
+            return e;
+        e = e->kids[1];
+    }
 }
 
 int lw_is_number(const fs_ast *e, long *v)
