@@ -6,9 +6,24 @@
 #include <ctype.h>
 #include <string.h>
 
-/* The race-free form: stat, open, then fstat the descriptor and compare
- * the two (st_dev, st_ino).  The first stat's buffer is read after an
- * fstat() that follows the open. */
+/* Whether the writes right after call node n (what it writes through its
+ * arguments) include variable var. */
+static int fs202_call_writes(const fs_func *fn, int n, int var)
+{
+    for (int k = 0; k < 16 && fn->nodes[n].nsucc == 1; k++) {
+        n = fn->nodes[n].succ[0].to;
+        if (fn->nodes[n].kind != FS_N_WRITE)
+            return 0;
+        if (fn->nodes[n].var == var)
+            return 1;
+    }
+    return 0;
+}
+
+/* The race-free form: stat, open, then fstat the descriptor into another
+ * buffer and compare the two (st_dev, st_ino).  The first stat's buffer is
+ * read after an fstat() that follows the open; an fstat() into that same
+ * buffer is the rewrite half done, no comparison. */
 static int fs202_compared_after(fs_ctx *ctx, int a, int b)
 {
     const fs_func *fn = fs_ctx_func(ctx);
@@ -18,6 +33,8 @@ static int fs202_compared_after(fs_ctx *ctx, int a, int b)
     for (int n = 0; n < fn->nnodes; n++) {
         const fs_node *x = &fn->nodes[n];
         if (x->kind != FS_N_CALL || !x->callee || (strcmp(x->callee, "fstat") != 0 && strcmp(x->callee, "fstat64") != 0))
+            continue;
+        if (fs202_call_writes(fn, n, an->buf_var))
             continue;
         if (!fs_reach(fs_ctx_walk(ctx), b, n, NULL, NULL))
             continue;
@@ -423,6 +440,16 @@ static void fs202_fix(fs_ctx *ctx, fs_finding *f, int a, int b)
     int then = fs_then_target(ctx, a);
     if (then < 0 || fs_reach(fs_ctx_walk(ctx), then, b, NULL, NULL))
         return;
+    /* the code fstat()s the descriptor into the same buffer already: the
+     * rewrite would fstat it twice; the stat's checks belong after that one */
+    for (int n = 0; an->buf_var >= 0 && n < fn->nnodes; n++)
+        if (fn->nodes[n].kind == FS_N_CALL && fn->nodes[n].callee &&
+            (strcmp(fn->nodes[n].callee, "fstat") == 0 || strcmp(fn->nodes[n].callee, "fstat64") == 0) &&
+            fs202_call_writes(fn, n, an->buf_var) && fs_reach(fs_ctx_walk(ctx), b, n, NULL, NULL)) {
+            fs_finding_no_fix(f, "the descriptor is fstat()ed into the same buffer after the open already: drop the "
+                                 "stat() and move its checks after that fstat()");
+            return;
+        }
     fs202_plan p = { 0 };
     p.t = fs_ctx_source(ctx, an->file, &p.len);
     if (!p.t)

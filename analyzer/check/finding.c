@@ -46,15 +46,19 @@ void fs_fix_add_edit(fs_fix *fix, const char *file, long offset, long length, co
 
 static void fs_fix_free(fs_fix *fix);
 
-void fs_finding_drop_fix(fs_finding *f, const char *why)
+void fs_finding_no_fix(fs_finding *f, const char *why)
 {
-    if (!f->fix)
-        return;
     fs_fix_free(f->fix);
     f->fix = NULL;
     char *m = fs_xasprintf("%s; no fix: %s", f->message ? f->message : "", why);
     free(f->message);
     f->message = m;
+}
+
+void fs_finding_drop_fix(fs_finding *f, const char *why)
+{
+    if (f->fix)
+        fs_finding_no_fix(f, why);
 }
 
 static void fs_fix_free(fs_fix *fix)

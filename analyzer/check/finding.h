@@ -58,6 +58,8 @@ void fs_fix_add_edit(fs_fix *fix, const char *file, long offset, long length, co
 /* Take the finding's fix away, and say why in its message ("...; no fix:
  * WHY"). */
 void fs_finding_drop_fix(fs_finding *f, const char *why);
+/* The same whether it had a fix or not: the message says what to do. */
+void fs_finding_no_fix(fs_finding *f, const char *why);
 void fs_finding_clear(fs_finding *f);
 void fs_findings_clear(fs_findings *self);
 /* Move every finding of src to the end of dst; src is left empty. */
