@@ -60,8 +60,8 @@ static void fs201_fix(fs_ctx *ctx, fs_finding *f, int a, int b)
     const fs_node *an = fs_ctx_node(ctx, a);
     char an_name[96];
     fs_call_name(an, an_name, sizeof an_name);
-    if (!fs_is_guard(ctx, a, b) || an->macro)
-        return;
+    if (!fs_is_guard(ctx, a, b) || an->macro || fs_is_creating_open(fs_ctx_node(ctx, b)))
+        return; /* (an open that creates does not fail for a missing file: no rewrite keeps it) */
     long v;
     int same = fs_returns_const(ctx, fs_fail_target(ctx, a), &v) && fs_straight_to(ctx, fs_succ_target(ctx, a), b) &&
                fs201_open_fails_with(ctx, b, v);
@@ -84,16 +84,28 @@ static int fs201_first(fs_ctx *ctx, int a)
 static int fs201_second(fs_ctx *ctx, int a, int b)
 {
     const fs_node *bn = fs_ctx_node(ctx, b);
-    return bn->op.kind == FS_OP_OPEN && fs201_open_checks(fs_ctx_node(ctx, a), bn) &&
+    return (bn->op.kind == FS_OP_OPEN || fs_is_creating_open(bn)) && fs201_open_checks(fs_ctx_node(ctx, a), bn) &&
            (fs_outcome_reach(fs_ctx_walk(ctx), a, b) & FS_REACH_SUCC_ONLY);
+}
+
+static void fs201_report(fs_ctx *ctx, fs_finding *f, int a, int b, const fs_pair_names *n)
+{
+    (void)a;
+    if (fs_is_creating_open(fs_ctx_node(ctx, b)))
+        f->message = fs_xasprintf("access check before open is a race (CWE-367): '%s' can change between %s and %s "
+                                  "on line %d, which creates the file anew if it is gone by then; open it without "
+                                  "creating it and handle its failure (errno), or create it exclusively",
+                                  f->path_expr, n->first, n->second, n->line);
+    else
+        f->message = fs_xasprintf("access check before open is a race (CWE-367): '%s' can change between %s and %s "
+                                  "on line %d, which checks the same; open it directly and handle its failure (errno)",
+                                  f->path_expr, n->first, n->second, n->line);
 }
 
 FS_PAIR_RULE(fs_rule_fs201, "FS201", "access-then-open",
              "access() before an open of the same path that checks the same permission: a TOCTOU race",
              "warning", 367,
              .first = fs201_first, .second = fs201_second, .verb = "is opened by",
-             .message = "access check before open is a race (CWE-367): '%s' can change between %s "
-                        "and %s on line %d, which checks the same; open it directly and handle "
-                        "its failure (errno)",
+             .report = fs201_report,
              .fix = fs201_fix,
              .on = FS_OUT_SUCC);

@@ -425,7 +425,8 @@ static void fs202_fix(fs_ctx *ctx, fs_finding *f, int a, int b)
     if (!lst && strcmp(an->callee, "stat") != 0 && strcmp(an->callee, "stat64") != 0)
         return;
     const char *base = bn->op.base;
-    if (!base || !(strcmp(base, "open") == 0 || strcmp(base, "fopen") == 0 || strcmp(base, "opendir") == 0))
+    if (!base || !(strcmp(base, "open") == 0 || strcmp(base, "fopen") == 0 || strcmp(base, "opendir") == 0) ||
+        fs_is_creating_open(bn))
         return;
     if (bn->op.via_wrapper && bn->op.sense.kind != (strcmp(base, "open") == 0 ? FS_VAL_FD : FS_VAL_PTR))
         return;
@@ -712,15 +713,26 @@ static int fs202_first(fs_ctx *ctx, int a)
 
 static int fs202_second(fs_ctx *ctx, int a, int b)
 {
-    if (fs_ctx_node(ctx, b)->op.kind != FS_OP_OPEN)
+    const fs_node *bn = fs_ctx_node(ctx, b);
+    int creating = fs_is_creating_open(bn);
+    if (bn->op.kind != FS_OP_OPEN && !creating)
         return 0;
     int how = fs_outcome_reach(fs_ctx_walk(ctx), a, b);
-    return (how & FS_REACH) && !(how & FS_REACH_FAIL_ONLY) && !fs202_compared_after(ctx, a, b) &&
-           !fs202_buf_in_args(ctx, a, b);
+    /* an open that may create counts on the stat's success outcome alone */
+    if (creating ? !(how & FS_REACH_SUCC_ONLY) : !(how & FS_REACH) || (how & FS_REACH_FAIL_ONLY))
+        return 0;
+    return !fs202_compared_after(ctx, a, b) && !fs202_buf_in_args(ctx, a, b);
 }
 
 static void fs202_report(fs_ctx *ctx, fs_finding *f, int a, int b, const fs_pair_names *n)
 {
+    if (fs_is_creating_open(fs_ctx_node(ctx, b))) {
+        f->message = fs_xasprintf("stat before open is a race (CWE-367): '%s' can change between %s and %s on "
+                                  "line %d, which may create or truncate what is there then; open it first without "
+                                  "creating or truncating, fstat() the descriptor and act on what it says",
+                                  f->path_expr, n->first, n->second, n->line);
+        return;
+    }
     f->message = fs_xasprintf("stat before open is a race (CWE-367): '%s' can change between %s and %s "
                               "on line %d; open it first, then fstat() the descriptor%s",
                               f->path_expr, n->first, n->second, n->line,

@@ -171,6 +171,11 @@ int fs_is_access_probe(const fs_node *n)
     return n->kind == FS_N_CALL && n->op.kind == FS_OP_PROBE && n->op.family == FS_PROBE_ACCESS;
 }
 
+int fs_is_creating_open(const fs_node *n)
+{
+    return n->kind == FS_N_CALL && n->op.kind == FS_OP_CREATE && n->op.open_mode != 0 && !n->op.excl;
+}
+
 int fs_is_stat_probe(const fs_node *n)
 {
     return n->kind == FS_N_CALL && n->op.kind == FS_OP_PROBE && n->op.family == FS_PROBE_STAT;

@@ -51,6 +51,10 @@ fs_finding *fs_ctx_report(fs_ctx *ctx, int primary);
 int fs_is_existence_probe(const fs_node *n);
 int fs_is_stat_probe(const fs_node *n);
 int fs_is_access_probe(const fs_node *n);
+/* An open that may create the file (O_CREAT without O_EXCL, fopen() "w" or
+ * "a"): on a probe's success outcome it trusts a verdict that may be stale
+ * (CONTRACT.md, Opens), an open for FS201 and FS202. */
+int fs_is_creating_open(const fs_node *n);
 /* The callee as written, with "()": "access()", "file_exists()", "EXISTS()". */
 const char *fs_call_name(const fs_node *n, char *buf, size_t size);
 /* The path as written, with variable names. Caller frees. */
