@@ -194,6 +194,21 @@ static long fs_xs_paren_group(const char *t, long len, long i)
     return i;
 }
 
+/* The end of the name at t[a]; *caps: it is written in capitals (two
+ * characters or more: a macro's name, as projects write them). */
+static long fs_xs_caps_name(const char *t, long len, long a, int *caps)
+{
+    long e = a;
+    int upper = 0, lower = 0;
+    while (e < len && fs_lex_ident(t[e])) {
+        upper |= isupper((unsigned char)t[e]);
+        lower |= islower((unsigned char)t[e]);
+        e++;
+    }
+    *caps = upper && !lower && e - a >= 2;
+    return e;
+}
+
 void fs_xs_attr_macro_holes(const char *t, long len, long **holes, int *nholes, int *cap)
 {
     int depth = 0, parens = 0, bol = 1;
@@ -245,13 +260,8 @@ void fs_xs_attr_macro_holes(const char *t, long len, long **holes, int *nholes, 
          * attribute's `)`), with its own (...) maybe, then a name: no C, so
          * the preprocessor takes it away (`FILE* FAST_FUNC f(`, `static int
          * WGET_GCC_PURE WGET_GCC_NONNULL((1)) parse(`, `char *EXPORT name(`) */
-        long a = i, ae = i;
-        int upper = 0, lower = 0;
-        while (ae < len && fs_lex_ident(t[ae])) {
-            upper |= isupper((unsigned char)t[ae]);
-            lower |= islower((unsigned char)t[ae]);
-            ae++;
-        }
+        int caps_a;
+        long a = i, ae = fs_xs_caps_name(t, len, a, &caps_a);
         int after_type = parens == 0 && (prev == '*' || prev == ')' || prev == 'a');
         long g = ae;
         while (g < len && (t[g] == ' ' || t[g] == '\t'))
@@ -265,14 +275,8 @@ void fs_xs_attr_macro_holes(const char *t, long len, long **holes, int *nholes, 
         /* then a function's name and its `(`, maybe after more such macros */
         int named = 0;
         for (long k = b, hop = 0; hop < 4 && k < len && fs_lex_ident_start(t[k]) && (b > ge || ge > ae); hop++) {
-            long ke = k;
-            int up = 0, low = 0;
-            while (ke < len && fs_lex_ident(t[ke])) {
-                up |= isupper((unsigned char)t[ke]);
-                low |= islower((unsigned char)t[ke]);
-                ke++;
-            }
-            int caps = up && !low && ke - k >= 2;
+            int caps;
+            long ke = fs_xs_caps_name(t, len, k, &caps);
             long q = ke;
             while (q < len && (t[q] == ' ' || t[q] == '\t' || FS_LEX_EOL(t[q])))
                 q++;
@@ -302,14 +306,14 @@ void fs_xs_attr_macro_holes(const char *t, long len, long **holes, int *nholes, 
         char next = nb < len ? t[nb] : 0;
         int on_decl = ge > ae && ((parens > 0 && prev == 'a' && (next == ',' || next == ')')) ||
                                   (parens == 0 && prev == ')' && (next == ';' || next == '{' || next == ',')));
-        if (on_decl && ae - a >= 2 && upper && !lower) {
+        if (on_decl && caps_a) {
             fs_grow(holes, cap, *nholes + 2, sizeof **holes);
             (*holes)[(*nholes)++] = a;
             (*holes)[(*nholes)++] = ge;
             i = ge;
             continue;
         }
-        if (after_type && named && ae - a >= 2 && upper && !lower) {
+        if (after_type && named && caps_a) {
             fs_grow(holes, cap, *nholes + 2, sizeof **holes);
             (*holes)[(*nholes)++] = a;
             (*holes)[(*nholes)++] = ge;
@@ -370,17 +374,12 @@ void fs_xs_label_macro_holes(const char *t, long len, long **holes, int *nholes,
             i++;
             continue;
         }
-        long a = i, ae = i;
-        int upper = 0, lower = 0;
-        while (ae < len && fs_lex_ident(t[ae])) {
-            upper |= isupper((unsigned char)t[ae]);
-            lower |= islower((unsigned char)t[ae]);
-            ae++;
-        }
+        int caps;
+        long a = i, ae = fs_xs_caps_name(t, len, a, &caps);
         i = ae;
         char before = prev;
         prev = 'a';
-        if (!at_bol || depth == 0 || !upper || lower || ae - a < 2 ||
+        if (!at_bol || depth == 0 || !caps ||
             (before != ';' && before != '{' && before != '}' && before != ':'))
             continue;
         /* NAME, then maybe (...), then maybe ':', then the line's end */

@@ -393,6 +393,17 @@ int fs_libc_writes(const char *name, unsigned *written_mask)
     return 1;
 }
 
+/* Whether name is one of names[0, n). */
+static int fs_name_in(const char *name, const char *const *names, size_t n)
+{
+    for (size_t i = 0; name && i < n; i++)
+        if (strcmp(names[i], name) == 0)
+            return 1;
+    return 0;
+}
+
+#define FS_NAME_IN(name, names) fs_name_in((name), (names), sizeof (names) / sizeof (names)[0])
+
 int fs_call_noreturn(const char *name, int status_known, long status)
 {
     static const char *const names[] = { "exit", "_exit", "_Exit", "quick_exit", "abort", "err", "errx", "verr",
@@ -405,10 +416,7 @@ int fs_call_noreturn(const char *name, int status_known, long status)
         return 0;
     if (strcmp(name, "error") == 0 || strcmp(name, "error_at_line") == 0)
         return status_known && status != 0;
-    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
-        if (strcmp(names[i], name) == 0)
-            return 1;
-    return 0;
+    return FS_NAME_IN(name, names);
 }
 
 int fs_word_says_noreturn(const char *w, size_t len)
@@ -437,10 +445,7 @@ int fs_call_is_expect(const char *name)
                                          "unlikely", "LIKELY", "UNLIKELY", "G_LIKELY", "G_UNLIKELY",
                                          "_likely_", "_unlikely_", "__predict_true", "__predict_false",
                                          "PREDICT_TRUE", "PREDICT_FALSE", "likely_if", "unlikely_if" };
-    for (size_t i = 0; name && i < sizeof names / sizeof names[0]; i++)
-        if (strcmp(names[i], name) == 0)
-            return 1;
-    return 0;
+    return FS_NAME_IN(name, names);
 }
 
 int fs_is_sleep_call(const char *name)
@@ -449,20 +454,14 @@ int fs_is_sleep_call(const char *name)
                                          "poll", "ppoll", "select", "pselect", "pause",
                                          "sched_yield", "wait", "waitpid", "sigsuspend",
                                          "epoll_wait", "inotify_add_watch", "thrd_sleep", "thrd_yield" };
-    for (size_t i = 0; name && i < sizeof names / sizeof names[0]; i++)
-        if (strcmp(names[i], name) == 0)
-            return 1;
-    return 0;
+    return FS_NAME_IN(name, names);
 }
 
 int fs_is_setuid_call(const char *name)
 {
     static const char *const names[] = { "setuid", "seteuid", "setreuid", "setresuid",
                                          "setgid", "setegid", "setregid", "setresgid", "setfsuid" };
-    for (size_t i = 0; name && i < sizeof names / sizeof names[0]; i++)
-        if (strcmp(names[i], name) == 0)
-            return 1;
-    return 0;
+    return FS_NAME_IN(name, names);
 }
 
 int fs_call_changes_files(const char *callee, const char *stream_arg)
